@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) || /^sqlite:/.test(v), {
+      message: 'must start with postgres:// or sqlite:',
+    })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).optional(),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@storage-community.local'),
+  SEED_DEMO: boolean.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_BUILD_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: boolean.default(false),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(1).default(60),
+  SSR_CACHE_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).default(5),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl?: string;
+  adminPassword?: string;
+  adminEmail: string;
+  seedDemo: boolean;
+  logLevel: string;
+  webBuildDir: string;
+  trustProxy: boolean;
+  rateLimitWritesPerMinute: number;
+  ssrCacheSeconds: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment. A bad value throws a ConfigError whose message is one line
+ * naming the variable, so `main.ts` can print it and stop.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.ADMIN_PASSWORD) {
+    throw new ConfigError(
+      'Invalid environment variable ADMIN_PASSWORD: required when NODE_ENV=production (at least 12 characters)',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] =
+    e.DATABASE_URL && e.DATABASE_URL.startsWith('postgres')
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : {
+          kind: 'sqlite',
+          file: e.DATABASE_URL ? e.DATABASE_URL.replace(/^sqlite:(\/\/)?/, '') : path.join(dataDir, 'portal.sqlite'),
+        };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    database,
+    redisUrl: e.REDIS_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
+    // Demo content fills the embedded default on its first start unless turned off.
+    seedDemo: e.SEED_DEMO ?? (database.kind === 'sqlite' && e.NODE_ENV !== 'test'),
+    logLevel: e.LOG_LEVEL,
+    webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? defaultWebBuildDir()),
+    trustProxy: e.TRUST_PROXY,
+    rateLimitWritesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+    ssrCacheSeconds: e.SSR_CACHE_SECONDS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+function defaultWebBuildDir(): string {
+  // Works from src/ (tsx) and from dist/ (bundled): both sit two levels under the repository.
+  return path.resolve(import.meta.dirname, '../../web/build');
+}

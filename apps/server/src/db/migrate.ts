@@ -1,0 +1,14 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as foundation from './migrations/2026-11-21-0001-foundation';
+
+/** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-foundation': foundation,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { defineCall, PUBLIC } from './call';
+import { pageOf, pageQuerySchema } from './pagination';
+
+const emptyBody = z.strictObject({});
+const isoTime = z.string().describe('ISO 8601 time');
+
+export const userBriefSchema = z.object({
+  user_id: z.number(),
+  user_nick_name: z.string(),
+  user_avatar_att_url: z.string(),
+  user_points_level: z.number(),
+  user_logo_arr: z.array(z.number()),
+  user_medal: z.number(),
+});
+export type UserBrief = z.infer<typeof userBriefSchema>;
+
+export const bannerSchema = z.object({
+  tb_id: z.number(),
+  tb_title: z.string(),
+  tb_img_url: z.string(),
+  tb_link_url: z.string(),
+  tb_sort: z.number(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const bannerList = defineCall({
+  id: 'banner.list',
+  scope: 'site',
+  path: '/api/banner/list',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Banners of the site that are live now, in order',
+  body: emptyBody,
+  data: z.object({ list: z.array(bannerSchema) }),
+});
+
+export const indexStats = defineCall({
+  id: 'index.indexStats',
+  scope: 'site',
+  path: '/api/index/indexStats',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Counts shown on the home page',
+  body: emptyBody,
+  data: z.object({
+    member_count: z.number(),
+    expert_count: z.number(),
+    activity_count: z.number(),
+    topic_article_count: z.number(),
+    post_count: z.number(),
+  }),
+});
+
+export const activitySummarySchema = z.object({
+  ta_id: z.number(),
+  ta_title: z.string(),
+  ta_cover_url: z.string(),
+  ta_is_online: z.boolean(),
+  ta_address: z.string(),
+  ta_start_time: isoTime,
+  ta_end_time: isoTime,
+  ta_signup_start_time: isoTime,
+  ta_signup_end_time: isoTime,
+  ta_state: z.number().describe('10 not started, 20 registering, 30 in progress, 40 ended; derived from time'),
+  ta_signup_count: z.number(),
+  ta_capacity: z.number(),
+});
+export type ActivitySummary = z.infer<typeof activitySummarySchema>;
+
+export const activityList = defineCall({
+  id: 'index.activityList',
+  scope: 'site',
+  path: '/api/index/activityList',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Latest events of the site',
+  body: z.strictObject({ limit: z.number().int().min(1).max(20).default(4) }),
+  data: z.object({ list: z.array(activitySummarySchema) }),
+});
+
+export const topicSummarySchema = z.object({
+  tt_id: z.number(),
+  tt_title: z.string(),
+  tt_desc: z.string(),
+  tt_cover_url: z.string(),
+  tt_article_count: z.number(),
+});
+export type TopicSummary = z.infer<typeof topicSummarySchema>;
+
+export const topicList = defineCall({
+  id: 'index.topicList',
+  scope: 'site',
+  path: '/api/index/topicList',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Topics of the site (also feeds the topic-article form: tt_id, tt_title)',
+  body: z.strictObject({ limit: z.number().int().min(1).max(50).default(6) }),
+  data: z.object({ topic_list: z.array(topicSummarySchema) }),
+});
+
+export const postSummarySchema = z.object({
+  tp_id: z.number(),
+  tp_title: z.string(),
+  tp_summary: z.string(),
+  tp_type: z.number().describe('10 discussion, 20 question'),
+  is_expert: z.number(),
+  create_time: isoTime,
+  view_count: z.number(),
+  like_count: z.number(),
+  comment_count: z.number(),
+  author: userBriefSchema,
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const postList = defineCall({
+  id: 'index.postList',
+  scope: 'site',
+  path: '/api/index/postList',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Latest published posts of the site, newest first, keyset paged',
+  body: pageQuerySchema,
+  data: pageOf(postSummarySchema),
+});
+
+export const livelyUserSchema = userBriefSchema.extend({ recent_points: z.number() });
+export type LivelyUser = z.infer<typeof livelyUserSchema>;
+
+export const livelyUserList = defineCall({
+  id: 'index.livelyUserList',
+  scope: 'site',
+  path: '/api/index/livelyUserList',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Members who earned the most points in the last 30 days',
+  body: z.strictObject({ limit: z.number().int().min(1).max(20).default(8) }),
+  data: z.object({ list: z.array(livelyUserSchema) }),
+});
+
+export const uploadConfigSchema = z.object({ fileSize: z.number(), fileLimit: z.number() });
+
+export const commonData = defineCall({
+  id: 'index.commonData',
+  scope: 'site',
+  path: '/api/index/commonData',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'Site-wide settings the shell needs: footer, upload limits, page size',
+  body: emptyBody,
+  data: z.object({
+    contact_email: z.string(),
+    website: z.string(),
+    qr_code_url: z.string(),
+    copyright: z.string(),
+    image_config: uploadConfigSchema,
+    file_config: uploadConfigSchema,
+    page_size: z.number(),
+    search_max: z.number(),
+    permission_switch: z.boolean(),
+  }),
+});
+
+export const languageOptionSchema = z.object({ twss_lang: z.string(), tws_name: z.string(), tws_id: z.number() });
+
+export const currSiteData = defineCall({
+  id: 'index.currSiteData',
+  scope: 'site',
+  path: '/api/index/currSiteData',
+  write: false,
+  access: PUBLIC,
+  tag: 'home',
+  summary: 'The current site and the language options',
+  body: emptyBody,
+  data: z.object({
+    tws_id: z.number(),
+    apply_site: z.string(),
+    twss_lang: z.string(),
+    tws_name: z.string(),
+    lang_list: z.array(languageOptionSchema),
+  }),
+});
+
+export const aboutPage = defineCall({
+  id: 'page.about',
+  scope: 'site',
+  path: '/api/page/about',
+  write: false,
+  access: PUBLIC,
+  tag: 'pages',
+  summary: 'The About page of the site (sanitised HTML)',
+  body: emptyBody,
+  data: z.object({ title: z.string(), content: z.string(), update_time: isoTime }),
+});
+
+export const homeCalls = [
+  bannerList,
+  indexStats,
+  activityList,
+  topicList,
+  postList,
+  livelyUserList,
+  commonData,
+  currSiteData,
+  aboutPage,
+] as const;
