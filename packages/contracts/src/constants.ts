@@ -59,3 +59,24 @@ export function levelForPoints(points: number): number {
   });
   return level;
 }
+
+/** Identity badges (`user_logo_arr`) derive from roles (decisions.md, People). */
+export const ROLE_BADGES: Record<string, number> = {
+  expert: 10,
+  mvp: 20,
+  moderator: 30,
+  topic_host: 40,
+  enterprise: 50,
+  kol: 60,
+  editor: 70,
+  admin: 80,
+};
+
+/** Medals 1..4 (bronze, silver, gold, diamond) come at Lv3, Lv5, Lv7 and Lv8; 0 is none. */
+export function medalForLevel(level: number): number {
+  if (level >= 8) return 4;
+  if (level >= 7) return 3;
+  if (level >= 5) return 2;
+  if (level >= 3) return 1;
+  return 0;
+}

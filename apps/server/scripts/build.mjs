@@ -1,0 +1,21 @@
+// Bundles the server into dist/: our workspace packages are compiled in, npm packages stay external.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
+
+await build({
+  entryPoints: ['src/main.ts', 'src/cli/migrate.ts', 'src/cli/seed.ts'],
+  outdir: 'dist',
+  outbase: 'src',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  splitting: true,
+  external,
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { callUrl } from '@portal/contracts/call';
+import type { Envelope } from '@portal/contracts/envelope';
+import { REQUEST_HEADERS, type PortalLoadContext } from '@portal/contracts/ssr';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { healthRoutes } from './features/health/health.routes';
+import { homeRoutes } from './features/home/home.routes';
+import { homeService } from './features/home/home.service';
+import { apiGuardPlugin } from './plugins/api-guard';
+import { envelopePlugin } from './plugins/envelope';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestContextPlugin } from './plugins/request-context';
+import { securityHeadersPlugin } from './plugins/security-headers';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  redis?: Redis;
+  /** Serve the server-rendered pages (off in API-only tests). */
+  pages?: boolean;
+  /** A per-run prefix for shared rate-limit counters (tests). */
+  rateLimitNameSpace?: string;
+  logger?: boolean | object;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Builds the portal: plugins first (order matters and is spelled out here), then the features,
+ * registered by name in one list.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  let shuttingDown = false;
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    return503OnClosing: true,
+  });
+  // The API speaks JSON only; a text body is refused with 415 instead of being parsed.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('registeredCalls', []);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+  // The app owns its connections: closing it (SIGTERM, tests) closes the database and Redis too.
+  app.addHook('onClose', async () => {
+    await database.close();
+    if (deps.redis) await deps.redis.quit();
+  });
+
+  // 1. Request basics: cookies, the spec-7 request context, the envelope for every error.
+  await app.register(cookie);
+  await app.register(requestContextPlugin);
+  await app.register(envelopePlugin);
+  await app.register(securityHeadersPlugin, { production: config.env === 'production' });
+  // 2. API guards: isapi/CSRF and the write rate limit.
+  await app.register(apiGuardPlugin);
+  await app.register(rateLimitPlugin, {
+    writesPerMinute: config.rateLimitWritesPerMinute,
+    redis: deps.redis,
+    nameSpace: deps.rateLimitNameSpace,
+  });
+  // 3. The API document, before any route so that every route is in it.
+  await app.register(openApiPlugin);
+
+  // 4. Features.
+  const writesPerMinute = config.rateLimitWritesPerMinute;
+  await app.register(healthRoutes, {
+    checkReady: async () => {
+      await database.ping();
+      if (deps.redis) await deps.redis.ping();
+    },
+    isShuttingDown: () => shuttingDown,
+  });
+  await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
+
+  // 5. Uploaded files: never rendered as pages, never sniffed.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders: (res) => {
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+
+  // 6. Server-rendered pages last: they catch every other GET.
+  if (deps.pages) {
+    const { registerWebPages } = await import('./features/web/web.routes');
+    await registerWebPages(app, {
+      webBuildDir: config.webBuildDir,
+      isProduction: config.env === 'production',
+      ssrCacheSeconds: config.ssrCacheSeconds,
+      createLoadContext: (request) => createLoadContext(app, request),
+    });
+  }
+
+  return app;
+}
+
+/**
+ * Loaders call the API in-process through the same routes, validation and permission checks as the
+ * browser, with the visitor's cookies.
+ */
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest): PortalLoadContext {
+  return {
+    cspNonce: request.cspNonce,
+    requestId: request.id,
+    api: {
+      async call(call, siteCode, body) {
+        const res = await app.inject({
+          method: 'POST',
+          url: callUrl(call, siteCode),
+          headers: {
+            [REQUEST_HEADERS.isapi]: '1',
+            'content-type': 'application/json',
+            'x-request-id': request.id,
+            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          },
+          payload: JSON.stringify(body ?? {}),
+        });
+        return res.json() as Envelope<never>;
+      },
+    },
+  };
+}

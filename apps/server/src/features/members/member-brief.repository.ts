@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { EXPERT_FLAG, ROLE_BADGES, levelForPoints, medalForLevel } from '@portal/contracts/constants';
+import type { UserBrief } from '@portal/contracts/home';
+import type { DB } from '../../db/schema';
+
+/** The short card of a member shown beside content: nickname, avatar, level, badges, medal. */
+export async function memberBriefs(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, UserBrief>> {
+  const unique = [...new Set(ids)];
+  const briefs = new Map<number, UserBrief>();
+  if (unique.length === 0) return briefs;
+  const [users, roles] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'nick_name', 'avatar_url', 'points', 'user_expert'])
+      .where('id', 'in', unique)
+      .execute(),
+    db.selectFrom('user_roles').select(['user_id', 'role']).where('user_id', 'in', unique).execute(),
+  ]);
+  const badges = new Map<number, Set<number>>();
+  for (const { user_id, role } of roles) {
+    const code = ROLE_BADGES[role];
+    if (code) (badges.get(user_id) ?? badges.set(user_id, new Set()).get(user_id)!).add(code);
+  }
+  for (const u of users) {
+    const set = badges.get(u.id) ?? new Set<number>();
+    if (u.user_expert === EXPERT_FLAG.expert) set.add(ROLE_BADGES.expert!);
+    const level = levelForPoints(u.points);
+    briefs.set(u.id, {
+      user_id: u.id,
+      user_nick_name: u.nick_name,
+      user_avatar_att_url: u.avatar_url,
+      user_points_level: level,
+      user_logo_arr: [...set].sort((a, b) => a - b),
+      user_medal: medalForLevel(level),
+    });
+  }
+  return briefs;
+}

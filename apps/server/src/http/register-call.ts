@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessRule, CallContract } from '@portal/contracts/call';
+import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
+import { SITES, type Site } from '@portal/contracts/sites';
+import { ApiError } from './api-error';
+import { translate } from '../lib/i18n';
+import { writeRateLimit } from '../plugins/rate-limit';
+
+/** What a handler gets besides the parsed body. */
+export interface CallContext {
+  site: Site;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type CallHandler<C extends CallContract> = (
+  body: z.output<C['body']>,
+  ctx: CallContext,
+) => Promise<z.input<C['data']>>;
+
+/** Every call registered, so tests can walk them and the access matrix can be checked. */
+export interface RegisteredCall {
+  contract: CallContract;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredCalls: RegisteredCall[];
+  }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+    callId?: string;
+  }
+}
+
+const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) });
+
+/**
+ * Binds a shared contract to a handler: one POST route, the body parsed by the contract's schema,
+ * the answer wrapped in the envelope and checked against the contract, writes rate-limited, and the
+ * access rule enforced before the handler runs.
+ */
+export function registerCall<C extends CallContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: CallHandler<C>,
+  opts: { writesPerMinute: number },
+): void {
+  const url = contract.scope === 'site' ? `/api/:site${contract.path}` : contract.path;
+  app.registeredCalls.push({ contract, url });
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url,
+    schema: {
+      summary: contract.summary,
+      tags: [contract.tag],
+      operationId: contract.id,
+      ...(contract.scope === 'site' ? { params: siteParams } : {}),
+      body: contract.body,
+      response: { 200: envelopeSchema(contract.data) },
+    },
+    config: {
+      access: contract.access,
+      callId: contract.id,
+      ...(contract.write ? { rateLimit: writeRateLimit(opts.writesPerMinute) } : {}),
+    },
+    preHandler: async (request) => authorize(request, contract.access),
+    handler: async (request, reply) => {
+      const site = request.portal.site;
+      const data = await handler(request.body as z.output<C['body']>, { site, request, reply });
+      return { status: STATUS.ok, msg: translate(site.lang, 'api.ok'), data };
+    },
+  });
+}
+
+/** Server-side authorisation of every call. Accounts and roles plug in here. */
+async function authorize(request: FastifyRequest, access: AccessRule): Promise<void> {
+  if (access.kind === 'public') return;
+  const user = request.currentUser ? await request.currentUser() : null;
+  if (!user) throw ApiError.unauthorized();
+  if (access.kind === 'permission' && !user.permissions.has(access.permission)) throw ApiError.forbidden();
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolves the signed-in member from the session; absent until the accounts feature registers it. */
+    currentUser?: () => Promise<{ id: number; permissions: Set<string> } | null>;
+  }
+}

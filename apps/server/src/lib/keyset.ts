@@ -1,0 +1,25 @@
+import { ApiError } from '../http/api-error';
+import { STATUS } from '@portal/contracts/envelope';
+
+/** A keyset position: the sort value and the id that breaks ties. Opaque to clients. */
+export interface KeysetCursor {
+  at: number;
+  id: number;
+}
+
+export function encodeCursor(cursor: KeysetCursor): string {
+  return Buffer.from(`${cursor.at}.${cursor.id}`).toString('base64url');
+}
+
+/** Reads a cursor from a client; a forged or damaged one is a validation failure on `cursor`. */
+export function decodeCursor(raw: string | undefined): KeysetCursor | null {
+  if (raw === undefined || raw === '') return null;
+  const match = /^(\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!match) {
+    throw new ApiError(400, STATUS.validation, 'errors.validation', { field: 'cursor', reason: 'cursor' }, {
+      field: 'cursor',
+      issues: [{ field: 'cursor', message: 'cursor' }],
+    });
+  }
+  return { at: Number(match[1]), id: Number(match[2]) };
+}

@@ -1,0 +1,46 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/** scrypt cost: N=2^15, r=8, p=1 (32 MiB per hash, about 0.1 s here), the interactive-login setting of the scrypt paper. */
+export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 } as const;
+
+/** Hashes a password with scrypt and a fresh 16-byte salt; the parameters travel in the string. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+  const hash = await scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r });
+  return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const N = Number(n);
+  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
+    N,
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * N * Number(r),
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+/** A random password for the first admin in development: 20 characters, about 119 bits. */
+export function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  const out: string[] = [];
+  while (out.length < 20) {
+    const byte = crypto.randomBytes(1)[0]!;
+    // Rejection sampling keeps every character equally likely.
+    if (byte < 256 - (256 % alphabet.length)) out.push(alphabet[byte % alphabet.length]!);
+  }
+  return out.join('');
+}

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+
+export type TestDb = 'sqlite' | 'postgres';
+
+export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** POST an API call the way the browser does (isapi header, JSON body). */
+  call(url: string, body?: unknown, extra?: { headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh portal on a fresh database: SQLite in a temp folder, or a new PostgreSQL database (and
+ * Redis for shared counters) that is dropped again on close. Nothing is mocked.
+ */
+export async function createTestApp(
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    pages?: boolean;
+    /** Adds routes before the app is ready (tests of mechanisms that no feature call exercises yet). */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (testDb === 'postgres') {
+    dbName = `portal_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } : {}),
+    ...opts.env,
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  if (opts.seed) {
+    const { seedDemo } = await import('../src/seed/seed-demo');
+    await seedDemo(database.db, { now: Date.now() });
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    pages: opts.pages ?? false,
+    logger: false,
+    rateLimitNameSpace: `portal-test-${crypto.randomBytes(6).toString('hex')}-`,
+  });
+  opts.extend?.(app);
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    call: (url, body = {}, extra = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { isapi: '1', 'content-type': 'application/json', ...extra.headers },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      } satisfies InjectOptions),
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}

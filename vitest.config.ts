@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Route tests (`*.routes.test.ts`) run twice: on SQLite (embedded) and on PostgreSQL with Redis
+// (scale-out). Everything else is a unit test.
+const routeTests = ['apps/server/**/*.routes.test.ts'];
+const alias = { '~': path.resolve(import.meta.dirname, 'apps/web/app') };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],
+          exclude: [...routeTests, '**/node_modules/**', '**/build/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: routeTests,
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: routeTests,
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
