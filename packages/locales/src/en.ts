@@ -29,6 +29,15 @@ export const en: Catalogue = {
     userinfo: 'Personal centre',
     notFound: 'Page not found',
     noPermission: 'No permission',
+    pointsRanking: 'Points ranking',
+    pointsDetail: 'Points detail',
+    challenge: 'Partner challenge',
+    questionnaire: 'Questionnaire',
+    signregist: 'Sign-up list',
+    raffle: 'Raffle',
+    hostZone: 'Topic host zone',
+    moderatorZone: 'Moderator zone',
+    expertApplication: 'Expert application',
   },
   meta: {
     description:
@@ -82,6 +91,10 @@ export const en: Catalogue = {
     expert: 'Expert',
     online: 'Online',
     signups: '{{count}} signed up',
+    banners: 'Featured',
+    prevBanner: 'Previous slide',
+    nextBanner: 'Next slide',
+    slideLabel: 'Slide {{index}} of {{total}}',
   },
   activityState: {
     10: 'Not started',
@@ -94,6 +107,8 @@ export const en: Catalogue = {
     noPermissionText: 'Sorry, you do not have permission to view this page.',
     backHome: 'Back to home',
     comingSoon: 'This section is being built. Please check back soon.',
+    errorTitle: 'Something went wrong',
+    errorText: 'The page could not be loaded. Please refresh in a moment.',
   },
   request: {
     interfaceError: 'Interface error!',
