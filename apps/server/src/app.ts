@@ -58,6 +58,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('registeredCalls', []);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, answers close their connection so kept-alive clients let the server stop.
+    if (shuttingDown) reply.header('connection', 'close');
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (shuttingDown) reply.header('connection', 'close');
+    return payload;
   });
   app.addHook('preClose', async () => {
     shuttingDown = true;
