@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium, never a downloaded browser.
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure', ...chromium },
+  projects: [{ name: 'chromium', use: chromium }],
+  webServer: {
+    // The built portal in production mode on a fresh embedded database with demo content.
+    command: 'rm -rf .e2e-data && node apps/server/dist/main.js',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.e2e-data',
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
