@@ -66,7 +66,8 @@ describe('the server process', () => {
       headers: { isapi: '1', 'content-type': 'application/json' },
       body: '{}',
     });
-    expect((await res.json()).data.apply_site).toBe('protal');
+    const body = (await res.json()) as { data: { apply_site: string } };
+    expect(body.data.apply_site).toBe('protal');
     first.child.kill('SIGTERM');
     const run = await first.done;
     expect(run.code).toBe(0);
