@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SITES, homePath, siteById } from '@portal/contracts/sites';
+import { currSiteDataQuery } from '~/features/site/api/site-queries';
+import { browserLanguageStore, isSecurePage, storeSite } from '~/lib/language/storage';
+import { useShell } from '~/lib/shell';
+import { DisclosureMenu } from './DisclosureMenu';
+import { GlobeIcon } from './icons';
+
+/**
+ * Language dropdown (spec 4 "Language switch"): stores the choice in the siteData cookie and
+ * localStorage, then loads that language's home page.
+ */
+export function LanguageMenu() {
+  const { t } = useTranslation('nav');
+  const { site } = useShell();
+  const { data } = useQuery(currSiteDataQuery(site));
+  const nameOf = (id: number) => data?.lang_list.find((l) => l.tws_id === id)?.tws_name ?? siteById(id)?.tws_name ?? '';
+
+  const onSelect = (key: string) => {
+    const chosen = siteById(key);
+    if (!chosen) return;
+    storeSite(browserLanguageStore(), chosen, isSecurePage());
+    window.location.assign(homePath(chosen));
+  };
+
+  return (
+    <DisclosureMenu
+      testId="language-menu"
+      icon={<GlobeIcon />}
+      triggerLabel={`${t('language')}: ${nameOf(site.tws_id)}`}
+      trigger={nameOf(site.tws_id)}
+      items={SITES.map((s) => ({
+        key: String(s.tws_id),
+        label: nameOf(s.tws_id),
+        lang: s.htmlLang,
+        current: s.tws_id === site.tws_id,
+        testId: `language-option-${s.lang}`,
+      }))}
+      onSelect={onSelect}
+    />
+  );
+}

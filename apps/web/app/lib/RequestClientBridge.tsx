@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import message from 'antd/es/message';
+import { browserRequestEnvironment } from '~/lib/request/browser-environment';
+import { configureRequestClient } from '~/lib/request/client';
+import { useShell } from '~/lib/shell';
+
+/**
+ * Hands the request client its UI: antd's message toasts, React Router's navigate and the page's language. Configured during the first
+ * render, before any query of the page can start.
+ */
+export function RequestClientBridge() {
+  const [toasts, toastHolder] = message.useMessage();
+  const navigate = useNavigate();
+  const { site } = useShell();
+  const live = useRef({ toasts, navigate, site });
+  useEffect(() => {
+    live.current = { toasts, navigate, site };
+  });
+
+  useState(() => {
+    if (typeof window === 'undefined') return;
+    configureRequestClient(
+      browserRequestEnvironment({
+        lang: () => live.current.site.lang,
+        toast: {
+          error: (text, seconds) => void live.current.toasts.error(text, seconds),
+          success: (text) => void live.current.toasts.success(text),
+          warning: (text) => void live.current.toasts.warning(text),
+        },
+        navigate: (path) => void live.current.navigate(path),
+      }),
+    );
+  });
+  // Toasts render here, inside ConfigProvider: they get the theme and the CSP nonce.
+  return toastHolder;
+}

@@ -1,0 +1,162 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/sites';
+import { catalogues } from '@portal/locales/catalogues';
+import type { Route } from './+types/root';
+import { SiteLayout } from './components/layout/SiteLayout';
+import { shellQueries } from './features/site/api/site-queries';
+import { createI18n } from './lib/i18n';
+import { languageGuardRedirect } from './lib/language/guard';
+import { LanguageSync } from './lib/language/LanguageSync';
+import { browserLanguageStore, readStoredSite } from './lib/language/storage';
+import { useNonce } from './lib/nonce';
+import { prefetchCalls } from './lib/query/prefetch.server';
+import { browserQueryClient, createQueryClient } from './lib/query/query-client';
+import { RequestClientBridge } from './lib/RequestClientBridge';
+import { ShellContext, type Shell, type ShellUser } from './lib/shell';
+import { siteFromCookieHeader, siteOfPage } from './lib/site';
+import { portalTheme } from './lib/theme';
+import appCss from './styles/app.css?url';
+
+const antdLocales = { zh: zhCN, en: enUS } satisfies Record<Lang, unknown>;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: appCss },
+];
+
+export interface RootData {
+  siteId: number;
+  origin: string;
+  user: ShellUser | null;
+  dehydratedState: DehydratedState | null;
+}
+
+/** The shell's data: site of the page, request origin, the member (accounts: later) and footer data. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const url = new URL(request.url);
+  const site = siteOfPage(url.pathname, siteFromCookieHeader(request.headers.get('cookie')));
+  return {
+    siteId: site.tws_id,
+    origin: url.origin,
+    user: null,
+    dehydratedState: await prefetchCalls(context, shellQueries(site)),
+  };
+}
+
+/** The root data of the last page, so that client navigations on one site do not refetch it. */
+let lastRootData: RootData | undefined;
+
+/**
+ * Runs on every client-side navigation: the language guard of spec 2 first, then the shell's data
+ * (kept from the last page; asked from the server only when the site changed).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+  const url = new URL(request.url);
+  const stored = readStoredSite(browserLanguageStore());
+  const target = languageGuardRedirect(url.pathname, stored);
+  if (target) throw redirect(`${target}${url.search}`);
+  const site = siteOfPage(url.pathname, stored);
+  if (lastRootData?.siteId !== site.tws_id) lastRootData = await serverLoader();
+  return lastRootData;
+}
+
+/** The root's client loader must see every navigation, since the guard lives there. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const { pathname } = useLocation();
+  const nonce = useNonce();
+  const site = siteOfPage(pathname, siteById(data?.siteId));
+  return (
+    <html lang={site.htmlLang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function makeQueryClient() {
+  return typeof window === 'undefined' ? createQueryClient() : browserQueryClient();
+}
+
+export default function Root({ loaderData }: Route.ComponentProps) {
+  const site = siteById(loaderData.siteId) ?? DEFAULT_SITE;
+  const nonce = useNonce();
+  // One query client per request on the server (this component renders once per request), one
+  // for the page's lifetime in the browser.
+  const [queryClient] = useState(makeQueryClient);
+  const i18n = useMemo(() => createI18n(site.lang), [site.lang]);
+  const shell = useMemo<Shell>(
+    () => ({ site, origin: loaderData.origin, user: loaderData.user }),
+    [site, loaderData.origin, loaderData.user],
+  );
+
+  useEffect(() => {
+    lastRootData = loaderData;
+  }, [loaderData]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <HydrationBoundary state={loaderData.dehydratedState}>
+        <I18nextProvider i18n={i18n}>
+          <ConfigProvider locale={antdLocales[site.lang]} theme={portalTheme} csp={{ nonce }}>
+            <ShellContext value={shell}>
+              <RequestClientBridge />
+              <LanguageSync />
+              <SiteLayout>
+                <Outlet />
+              </SiteLayout>
+            </ShellContext>
+          </ConfigProvider>
+        </I18nextProvider>
+      </HydrationBoundary>
+    </QueryClientProvider>
+  );
+}
+
+/** Last resort when a page fails to render: a plain message in the page's language. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const data = useRouteLoaderData<RootData>('root');
+  const site = siteOfPage(pathname, siteById(data?.siteId));
+  const texts = catalogues[site.lang];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="portal-main portal-error-page">
+      <h1>{notFound ? texts.titles.notFound : texts.pages.errorTitle}</h1>
+      <p>{notFound ? texts.pages.notFoundText : texts.pages.errorText}</p>
+      <p>
+        <a href={homePath(site)}>{texts.pages.backHome}</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { SITES } from '@portal/contracts/sites';
+import routes from './routes';
+import { ERROR_PAGES, SITE_PAGES, pageByRouteId, siteRouteId } from './pages';
+
+const flat = routes.map((r) => ({ id: r.id, path: r.path, file: r.file, index: r.index }));
+
+describe('the route table', () => {
+  it('has every page of the list under /cn and under /en, with the same shape and module', () => {
+    for (const page of SITE_PAGES) {
+      const versions = SITES.map((site) => flat.find((r) => r.id === siteRouteId(site.prefix, page)));
+      expect(versions.map((r) => r?.path)).toEqual(SITES.map((site) => `${site.prefix}/${page.path}`));
+      expect(new Set(versions.map((r) => r?.file))).toEqual(new Set([page.file]));
+    }
+  });
+
+  it('has the same number of routes in both sites and nothing else under their prefixes', () => {
+    for (const site of SITES) {
+      expect(flat.filter((r) => r.path?.startsWith(`${site.prefix}/`))).toHaveLength(SITE_PAGES.length);
+    }
+  });
+
+  it('covers the routes of spec 2', () => {
+    const paths = SITE_PAGES.map((p) => p.path);
+    for (const path of [
+      'index/index',
+      'activity/index',
+      'activity/info/:id',
+      'stationed/index',
+      'stationed/info/:id/:tab/:type',
+      'stationed/application',
+      'stationed/mvp',
+      'points/ranking/:ta_id',
+      'points/detail/:ta_id',
+      'challenge/info/:id',
+      'challenge/:kind/:ta_id/:tas_id/:tasp_id',
+      'questionnaire/:ta_id',
+      'subject/list',
+      'subject/info/:id',
+      'subject/hostZone',
+      'subject/activeList/:id',
+      'discuss/list',
+      'discuss/moderatorzone',
+      'discuss/info/:id/:is_preview?',
+      'signregist/list/:ta_id/:sign_type/:view_type',
+      'login/:logintype?/:loginTab?',
+      'information',
+      'forget',
+      'search/:search_key?',
+      'userinfo',
+      'journal/index',
+      'journal/info/:id',
+      'about',
+      'cooperate/index',
+      'cooperate/info/:id',
+      'rafflelandingpage',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('has the root redirect, the error pages and a catch-all, with unique ids', () => {
+    expect(flat.find((r) => r.index)?.file).toBe('routes/root-redirect.tsx');
+    expect(flat.find((r) => r.path === '404')?.file).toBe(ERROR_PAGES.notFound.file);
+    expect(flat.find((r) => r.path === '401')?.file).toBe(ERROR_PAGES.noPermission.file);
+    expect(flat[flat.length - 1]?.path).toBe('*');
+    const ids = flat.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('finds a page by its route id in either site', () => {
+    expect(pageByRouteId('cn/about')?.titleKey).toBe('about');
+    expect(pageByRouteId('en/stationed-mvp')?.titleKey).toBe('mvp');
+    expect(pageByRouteId('not-found')?.titleKey).toBe('notFound');
+    expect(pageByRouteId('en/nothing')).toBeUndefined();
+  });
+});
