@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ActivitySummary } from '@portal/contracts/home';
+import { formatDate } from '~/lib/format';
+import { useShell } from '~/lib/shell';
+import { latestActivitiesQuery } from '../api/home-queries';
+import { EmptyBlock, HomeBlock } from './HomeBlock';
+
+/** Event state label (activityState catalogue: 10 not started … 40 ended). */
+export function ActivityStateLabel({ state }: { state: number }) {
+  const { t } = useTranslation('activityState');
+  return (
+    <span className={`activity-state activity-state--${state}`} data-testid="activity-state">
+      {t(String(state), { defaultValue: '' })}
+    </span>
+  );
+}
+
+function ActivityCard({ activity }: { activity: ActivitySummary }) {
+  const { t } = useTranslation('home');
+  const { site } = useShell();
+  const to = `/${site.prefix}/activity/info/${activity.ta_id}`;
+  return (
+    <li className="activity-card" data-testid="home-activity">
+      <img
+        src={activity.ta_cover_url}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        decoding="async"
+        className="activity-card__cover"
+      />
+      <div className="activity-card__body">
+        <ActivityStateLabel state={activity.ta_state} />
+        <h3 className="activity-card__title">
+          <Link to={to}>{activity.ta_title}</Link>
+        </h3>
+        <p className="activity-card__meta">
+          <time dateTime={activity.ta_start_time}>{formatDate(activity.ta_start_time, site, true)}</time>
+          {' · '}
+          {activity.ta_is_online ? t('online') : activity.ta_address}
+        </p>
+        <p className="activity-card__meta">{t('signups', { count: activity.ta_signup_count })}</p>
+      </div>
+    </li>
+  );
+}
+
+export function LatestActivities() {
+  const { t } = useTranslation('home');
+  const { site } = useShell();
+  const { data } = useQuery(latestActivitiesQuery(site));
+  const list = data?.list ?? [];
+  return (
+    <HomeBlock id="home-activities" title={t('latestActivities')} viewAllTo={`/${site.prefix}/activity/index`}>
+      {list.length ? (
+        <ul className="activity-grid">
+          {list.map((a) => (
+            <ActivityCard key={a.ta_id} activity={a} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyBlock />
+      )}
+    </HomeBlock>
+  );
+}
