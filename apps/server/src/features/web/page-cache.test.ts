@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { PageCache, type CachedPage } from './page-cache';
+
+const page = (body: string): CachedPage => ({ status: 200, headers: [['content-type', 'text/html']], body });
+
+describe('the page cache', () => {
+  it('serves a page until its time to live runs out', () => {
+    let now = 1000;
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 5000, now: () => now });
+    cache.set('a', page('A'));
+    now += 4999;
+    expect(cache.get('a')?.body).toBe('A');
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('drops the least recently used page when full', () => {
+    const cache = new PageCache({ maxEntries: 2, ttlMs: 60_000 });
+    cache.set('a', page('A'));
+    cache.set('b', page('B'));
+    cache.get('a');
+    cache.set('c', page('C'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.body).toBe('A');
+    expect(cache.size).toBe(2);
+  });
+
+  it('renders once for concurrent misses of one page', async () => {
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 60_000 });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return page('A');
+    };
+    const pages = await Promise.all(Array.from({ length: 20 }, () => cache.getOrRender('a', render)));
+    expect(renders).toBe(1);
+    expect(pages.every((p) => p?.body === 'A')).toBe(true);
+  });
+
+  it('keeps nothing when the render says the page is not cacheable', async () => {
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 60_000 });
+    expect(await cache.getOrRender('a', async () => null)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+});

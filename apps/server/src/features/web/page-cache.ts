@@ -1,0 +1,71 @@
+/** A rendered page kept for anonymous visitors; `body` holds the render's placeholder nonce. */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+interface Entry {
+  page: CachedPage;
+  expiresAt: number;
+}
+
+/**
+ * A small in-memory LRU of rendered pages with a time to live. Concurrent misses for one key share
+ * a single render, so a burst of visitors on a cold page costs one render, not hundreds.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<CachedPage | null>>();
+
+  constructor(private readonly options: { maxEntries: number; ttlMs: number; now?: () => number }) {}
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Map order is insertion order: re-inserting marks the entry as most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, { page, expiresAt: this.now() + this.options.ttlMs });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached page for `key`, else the result of `render`, stored when it returns a page. Callers
+   * arriving while a render for the same key runs wait for it instead of rendering again.
+   */
+  async getOrRender(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+    const hit = this.get(key);
+    if (hit) return hit;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const work = render()
+      .then((page) => {
+        if (page) this.set(key, page);
+        return page;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+}

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalLoadContext } from '@portal/contracts/ssr';
+import { registerWebPages } from './web.routes';
+
+/**
+ * A stand-in for `apps/web/build`: its request handler echoes what it was given, so the tests see
+ * exactly what the host passes to React Router and what it does with the answer.
+ */
+const FAKE_SERVER_BUILD = `
+export const routes = {};
+let renders = 0;
+export function createRequestHandler(build, mode) {
+  return async (request, context) => {
+    const url = new URL(request.url);
+    renders += 1;
+    if (url.pathname === '/cn/cookies') {
+      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
+      headers.append('set-cookie', 'a=1; Path=/');
+      headers.append('set-cookie', 'b=2; Path=/');
+      return new Response('<p>cookies</p>', { headers });
+    }
+    if (url.pathname === '/cn/missing') return new Response(null, { status: 302, headers: { location: '/' } });
+    const body = '<!doctype html><script nonce="' + context.cspNonce + '"></script>' +
+      '<p data-render="' + renders + '">' + request.method + ' ' + url.href + ' mode=' + mode +
+      ' cookie=' + (request.headers.get('cookie') ?? '') + ' site=' + (await context.api.call({}, 'protal', {})).data + '</p>';
+    return new Response(request.method === 'HEAD' ? null : body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
+}
+`;
+
+let dir: string;
+let app: FastifyInstance;
+
+function nonceOf(html: string): string | undefined {
+  return /nonce="([^"]*)"/.exec(html)?.[1];
+}
+
+async function buildHost(ssrCacheSeconds: number): Promise<FastifyInstance> {
+  const host = Fastify();
+  host.decorateRequest('cspNonce', '');
+  let n = 0;
+  host.addHook('onRequest', async (request) => {
+    n += 1;
+    request.cspNonce = `nonce${n}`;
+  });
+  host.post('/api/protal/x', async () => ({ status: 200, msg: '', data: 1 }));
+  host.get('/healthz', async () => ({ ok: true }));
+  host.setNotFoundHandler((request, reply) => reply.code(404).send({ status: 404, msg: 'not found', data: null }));
+  await registerWebPages(host, {
+    webBuildDir: dir,
+    isProduction: true,
+    ssrCacheSeconds,
+    createLoadContext: (request): PortalLoadContext => ({
+      cspNonce: request.cspNonce,
+      requestId: request.id,
+      api: { call: async () => ({ status: 200, msg: '', data: 'ok' as never }) },
+    }),
+  });
+  return host;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
+  fs.mkdirSync(path.join(dir, 'server'));
+  fs.mkdirSync(path.join(dir, 'client', 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'server', 'index.js'), FAKE_SERVER_BUILD);
+  fs.writeFileSync(path.join(dir, 'client', 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'client', 'robots.txt'), 'User-agent: *');
+  app = await buildHost(60);
+});
+
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the page host', () => {
+  it('sends / to the home page of the stored language, Chinese by default', async () => {
+    expect((await app.inject('/')).headers.location).toBe('/cn/index/index');
+    expect((await app.inject({ url: '/?is_admin=1', headers: { cookie: 'siteData=2' } })).headers.location).toBe(
+      '/en/index/index?is_admin=1',
+    );
+    expect((await app.inject({ url: '/', headers: { cookie: 'siteData=7' } })).statusCode).toBe(302);
+  });
+
+  it('renders pages through React Router with the request URL, cookies and load context', async () => {
+    const res = await app.inject({ url: '/en/about?x=1', headers: { cookie: 'siteData=2', host: 'portal.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('GET http://portal.test/en/about?x=1 mode=production cookie=siteData=2 site=ok');
+  });
+
+  it('serves hashed assets with a long immutable cache and other files briefly', async () => {
+    const asset = await app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers 404 for missing files instead of rendering a page', async () => {
+    expect((await app.inject('/assets/nope.js')).statusCode).toBe(404);
+    expect((await app.inject('/favicon.ico')).statusCode).toBe(404);
+  });
+
+  it('leaves the API, uploads and health checks to the core', async () => {
+    const api = await app.inject('/api/protal/nothing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 404 });
+    expect((await app.inject('/uploads/x.png')).json()).toMatchObject({ status: 404 });
+    expect((await app.inject('/healthz')).json()).toEqual({ ok: true });
+  });
+
+  it('keeps every Set-Cookie header of a page', async () => {
+    const res = await app.inject('/cn/cookies');
+    expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  });
+
+  it('passes redirects through', async () => {
+    const res = await app.inject('/cn/missing');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('serves anonymous pages from the cache, each with its own request nonce', async () => {
+    const first = await app.inject('/cn/index/index');
+    const second = await app.inject('/cn/index/index');
+    expect(first.headers['x-page-cache']).toBe('hit');
+    expect(/data-render="(\d+)"/.exec(second.body)?.[1]).toBe(/data-render="(\d+)"/.exec(first.body)?.[1]);
+    expect(nonceOf(first.body)).toMatch(/^nonce\d+$/);
+    expect(nonceOf(second.body)).toMatch(/^nonce\d+$/);
+    expect(nonceOf(first.body)).not.toBe(nonceOf(second.body));
+  });
+
+  it('renders signed-in visitors afresh with their own nonce', async () => {
+    const cookie = 'accessToken=t1';
+    const a = await app.inject({ url: '/cn/about', headers: { cookie } });
+    const b = await app.inject({ url: '/cn/about', headers: { cookie } });
+    expect(a.headers['x-page-cache']).toBeUndefined();
+    expect(/data-render="(\d+)"/.exec(a.body)?.[1]).not.toBe(/data-render="(\d+)"/.exec(b.body)?.[1]);
+    expect(nonceOf(a.body)).toMatch(/^nonce\d+$/);
+  });
+
+  it('keeps the two languages of a page outside both sites apart', async () => {
+    const zh = await app.inject({ url: '/404', headers: { cookie: 'siteData=1' } });
+    const en = await app.inject({ url: '/404', headers: { cookie: 'siteData=2' } });
+    expect(zh.body).toContain('cookie=siteData=1');
+    expect(en.body).toContain('cookie=siteData=2');
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/en/about' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+
+  it('renders every request when the cache is off', async () => {
+    const uncached = await buildHost(0);
+    const a = await uncached.inject('/cn/index/index');
+    const b = await uncached.inject('/cn/index/index');
+    expect(a.headers['x-page-cache']).toBeUndefined();
+    expect(/data-render="(\d+)"/.exec(a.body)?.[1]).not.toBe(/data-render="(\d+)"/.exec(b.body)?.[1]);
+    await uncached.close();
+  });
+
+  it('refuses to start without a web build', async () => {
+    await expect(
+      registerWebPages(Fastify(), {
+        webBuildDir: path.join(dir, 'nope'),
+        isProduction: true,
+        ssrCacheSeconds: 0,
+        createLoadContext: () => ({}) as PortalLoadContext,
+      }),
+    ).rejects.toThrow(/npm run build -w @portal\/web/);
+  });
+});

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_SITE, homePath, siteById } from '@portal/contracts/sites';
+import { CLIENT_STORAGE, type PortalLoadContext } from '@portal/contracts/ssr';
+import { PageCache, type CachedPage } from './page-cache';
+
+export interface WebPagesDeps {
+  /** `apps/web/build`: holds `server/index.js` and `client/`. */
+  webBuildDir: string;
+  isProduction: boolean;
+  /** How long anonymous pages are served from memory; 0 turns the cache off. */
+  ssrCacheSeconds: number;
+  createLoadContext(request: FastifyRequest): PortalLoadContext;
+}
+
+type PageHandler = (request: Request, loadContext?: unknown) => Promise<Response>;
+
+/**
+ * What `build/server/index.js` exports: React Router's server build plus its own
+ * `createRequestHandler` (apps/web/server/build-entry.ts), so the host never loads a second copy of
+ * react-router.
+ */
+interface WebServerBuild {
+  createRequestHandler(build: unknown, mode?: string): PageHandler;
+}
+
+/** Paths that are never pages: other plugins answer them, or they are files that do not exist. */
+const NOT_PAGES = /^\/(?:api|uploads)(?:\/|$)|^\/(?:healthz|readyz)$/;
+const MISSING_ASSET = /^\/assets\//;
+/** A top-level file name (`/favicon.ico`, `/wp-login.php`): a missing static file, not a page. */
+const TOP_LEVEL_FILE = /^\/[^/]+\.[A-Za-z0-9]+$/;
+
+const MAX_CACHED_PAGES = 500;
+const MAX_CACHED_BYTES = 1024 * 1024;
+const CACHEABLE_TYPES = /^(?:text\/html|text\/x-script)/;
+
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const parsed = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
+  if (parsed) return parsed[name] || undefined;
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** The Fastify request as a Web `Request` for React Router. */
+export function toWebRequest(request: FastifyRequest, signal?: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else headers.set(name, value);
+  }
+  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
+  return new Request(url, { method: request.method, headers, signal });
+}
+
+function sendHeaders(reply: FastifyReply, headers: Iterable<[string, string]>, setCookies: string[]): void {
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  if (setCookies.length) reply.header('set-cookie', setCookies);
+  // Pages carry a per-request nonce: browsers may keep them for back/forward, shared caches must not.
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+}
+
+function isCacheable(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return (
+    response.status === 200 &&
+    CACHEABLE_TYPES.test(response.headers.get('content-type') ?? '') &&
+    response.headers.getSetCookie().length === 0 &&
+    !/private|no-store/.test(cacheControl)
+  );
+}
+
+/**
+ * Serves the server-rendered portal: the web build's static files, `/` (to the stored language's
+ * home page) and every other GET through React Router. Anonymous pages are kept in memory for
+ * `ssrCacheSeconds`, rendered with a placeholder nonce that is swapped for each request's own.
+ * Register it last: it catches every GET that no other route took.
+ */
+export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps): Promise<void> {
+  const serverEntry = path.join(deps.webBuildDir, 'server', 'index.js');
+  const clientDir = path.join(deps.webBuildDir, 'client');
+  if (!fs.existsSync(serverEntry) || !fs.existsSync(clientDir)) {
+    throw new Error(`The web build is missing in ${deps.webBuildDir}: run \`npm run build -w @portal/web\` first`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as WebServerBuild;
+  const handle = build.createRequestHandler(build, deps.isProduction ? 'production' : 'development');
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    // `.br`/`.gz` siblings are written by the web build (vite.config.ts).
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const cache =
+    deps.ssrCacheSeconds > 0
+      ? new PageCache({ maxEntries: MAX_CACHED_PAGES, ttlMs: deps.ssrCacheSeconds * 1000 })
+      : null;
+  // Never sent to anyone: each cached copy gets the requester's nonce in its place.
+  const placeholderNonce = crypto.randomBytes(18).toString('base64url');
+
+  app.get('/', async (request, reply) => {
+    const site = siteById(cookieValue(request, CLIENT_STORAGE.siteDataCookie)) ?? DEFAULT_SITE;
+    const query = request.url.indexOf('?');
+    return reply.redirect(`${homePath(site)}${query >= 0 ? request.url.slice(query) : ''}`, 302);
+  });
+
+  async function renderForCache(request: FastifyRequest): Promise<CachedPage | null> {
+    const context = { ...deps.createLoadContext(request), cspNonce: placeholderNonce };
+    const response = await handle(toWebRequest(request), context);
+    if (!isCacheable(response)) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = await response.text();
+    if (body.length > MAX_CACHED_BYTES) return null;
+    return { status: response.status, headers: [...response.headers], body };
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const cacheable =
+      cache !== null && request.method === 'GET' && !cookieValue(request, CLIENT_STORAGE.accessTokenCookie);
+    if (cacheable) {
+      const siteCookie = cookieValue(request, CLIENT_STORAGE.siteDataCookie) ?? '';
+      const key = `${request.protocol}://${request.host}${request.url}|${siteCookie}`;
+      const page = await cache.getOrRender(key, () => renderForCache(request));
+      if (page) {
+        reply.code(page.status);
+        sendHeaders(reply, page.headers, []);
+        reply.header('x-page-cache', 'hit');
+        return reply.send(page.body.split(placeholderNonce).join(request.cspNonce));
+      }
+    }
+
+    const controller = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const response = await handle(toWebRequest(request, controller.signal), deps.createLoadContext(request));
+    reply.code(response.status);
+    sendHeaders(reply, response.headers, response.headers.getSetCookie());
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+  }
+
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // The API, uploads and health checks answer for themselves; an unknown one is their 404.
+    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
+    if (MISSING_ASSET.test(pathname) || TOP_LEVEL_FILE.test(pathname)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    try {
+      return await renderPage(request, reply);
+    } catch (err) {
+      request.log.error({ err }, 'page rendering failed');
+      return reply
+        .code(500)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('<!doctype html><meta charset="utf-8"><title>500</title><p>Internal server error / 服务器内部错误</p>');
+    }
+  });
+}
