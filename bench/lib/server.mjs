@@ -1,0 +1,218 @@
+// Shared helpers of the benchmarks: where things are, starting and stopping the built server,
+// reading a process's memory and CPU from /proc. Plain Node, no dependencies.
+/* global fetch, AbortSignal */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+export const webServerBundle = path.join(repoRoot, 'apps/web/build/server/index.js');
+export const resultsDir = path.join(repoRoot, 'bench/results');
+
+export const hasServerBuild = () => fs.existsSync(serverEntry);
+export const hasWebBuild = () => fs.existsSync(webServerBundle);
+
+/** `--name=value` and bare `--flag` arguments into an object; values stay strings. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  const args = {};
+  for (const arg of argv) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`Unexpected argument ${arg} (use --name=value)`);
+    args[m[1]] = m[2] ?? true;
+  }
+  return args;
+}
+
+export function makeTempDir(prefix = 'portal-bench-') {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node apps/server/dist/main.js` on a free port with the given DATA_DIR, production mode,
+ * and waits until /readyz answers 200. Output goes to `<logFile>`; on failure its tail is thrown.
+ */
+export async function startServer({ dataDir, env = {}, nodeArgs = [], logFile, readyTimeoutMs = 120_000 }) {
+  if (!hasServerBuild()) {
+    throw new Error(
+      `Server build missing: ${path.relative(process.cwd(), serverEntry)} (run npm run build -w @portal/server)`,
+    );
+  }
+  const port = await freePort();
+  const log = logFile ?? path.join(dataDir, `server-${port}.log`);
+  const out = fs.openSync(log, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: `bench-${crypto.randomBytes(9).toString('hex')}`,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  let exited = null;
+  const exitPromise = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const tail = () => {
+    try {
+      return fs.readFileSync(log, 'utf8').split('\n').slice(-25).join('\n');
+    } catch {
+      return '';
+    }
+  };
+
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (exited)
+      throw new Error(`Server exited before it was ready (code ${exited.code}, signal ${exited.signal})\n${tail()}`);
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server not ready after ${readyTimeoutMs} ms\n${tail()}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    url,
+    port,
+    pid: child.pid,
+    log,
+    tail,
+    exited: () => exited,
+    /** SIGTERM, wait for the drain, SIGKILL after `graceMs`. Resolves with the exit code/signal. */
+    async stop(graceMs = 20_000) {
+      if (exited) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const result = await exitPromise;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** VmRSS and VmHWM of a process in MB (1024 × 1024 bytes); null when the process is gone. */
+export function readMemory(pid) {
+  let text;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const kb = (name) => {
+    const m = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text);
+    return m ? Number(m[1]) / 1024 : null;
+  };
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** User + system CPU time of a process in seconds (from /proc/<pid>/stat; USER_HZ is 100 on Linux). */
+export function readCpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Busy and total CPU seconds of the whole machine, all cores (from /proc/stat). */
+export function readMachineCpu() {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const v = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = v.reduce((a, b) => a + b, 0) / 100;
+    const idle = ((v[3] ?? 0) + (v[4] ?? 0)) / 100; // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; reports the peak and the mean. */
+export function sampleMemory(pid, everyMs = 200) {
+  let peak = 0;
+  let sum = 0;
+  let n = 0;
+  const take = () => {
+    const m = readMemory(pid);
+    if (m?.rss != null) {
+      peak = Math.max(peak, m.rss);
+      sum += m.rss;
+      n++;
+    }
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return { peakMb: peak, meanMb: n ? sum / n : 0, samples: n };
+    },
+  };
+}
+
+/**
+ * The page host refuses to start without a web build. Until `apps/web/build` exists, the API targets
+ * run against a stand-in build (WEB_BUILD_DIR) whose every page answers 503: the figures then lack
+ * the React render bundle, so memory is lower than the real portal's.
+ */
+export function writeStubWebBuild(dir) {
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'client'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'server', 'index.js'),
+    `// Stand-in written by bench/lib/server.mjs: the real web build is missing.
+export function createRequestHandler() {
+  return async () => new Response('web build missing (bench stand-in)', { status: 503, headers: { 'content-type': 'text/plain' } });
+}
+`,
+  );
+  return dir;
+}
+
+export function removeDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,500 @@
+// Load benchmark of the built portal (see bench/README.md).
+//
+//   npm run bench
+//   node bench/run.mjs --only=postList,home-ssr --duration=20 --warmup=10 --connections=10
+//
+// Prepares a temp DATA_DIR (demo seed, then 100,000 published posts when a postList target runs),
+// starts apps/server/dist/main.js in production mode, and for each target runs a discarded warm-up
+// then the measured autocannon run while sampling the server's RSS every 200 ms. Prints one table,
+// the issue's targets as PASS/MISS, the page weight, and writes bench/results/latest.json.
+// Exit code 1 only when the server does not start or requests fail (errors, timeouts, non-2xx).
+/* global fetch */
+import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
+import {
+  hasServerBuild,
+  hasWebBuild,
+  makeTempDir,
+  writeStubWebBuild,
+  parseArgs,
+  readCpuSeconds,
+  readMachineCpu,
+  readMemory,
+  removeDir,
+  repoRoot,
+  resultsDir,
+  sampleMemory,
+  serverEntry,
+  startServer,
+} from './lib/server.mjs';
+import { formatPageWeight, measurePageWeight } from './page-weight.mjs';
+import { seedPosts } from './seed-posts.mjs';
+
+const API_HEADERS = { isapi: '1', 'content-type': 'application/json' };
+const RSS_GOAL_MB = 150;
+
+/** The issue's goals. */
+const GOALS = {
+  api: { rps: 1100, p99: 22, label: '≥ 1,100 req/s, p99 < 22 ms' },
+  page: { rps: 350, p99: 60, label: '≥ 350 req/s, p99 < 60 ms' },
+};
+
+const TARGETS = {
+  postList: {
+    what: 'POST /api/protal/api/index/postList {} (first page, Chinese site)',
+    goal: GOALS.api,
+    needsPosts: true,
+    async prepare(base) {
+      const req = { method: 'POST', path: '/api/protal/api/index/postList', headers: API_HEADERS, body: '{}' };
+      const env = await expectJson(base, req);
+      if (!Array.isArray(env.data?.list) || env.data.list.length === 0)
+        throw new Error('postList answered an empty list');
+      return { ...req, note: `${env.data.list.length} posts per page` };
+    },
+  },
+  'postList-paged': {
+    what: 'POST …/postList {"limit":15,"cursor":…} rotating ~200 real cursors',
+    goal: GOALS.api,
+    needsPosts: true,
+    async prepare(base, { cursors: wanted = 200 } = {}) {
+      // Walk the list 50 at a time so that the cursors reach ~10,000 posts deep.
+      const cursors = [];
+      let cursor;
+      while (cursors.length < wanted) {
+        const env = await expectJson(base, {
+          method: 'POST',
+          path: '/api/protal/api/index/postList',
+          headers: API_HEADERS,
+          body: JSON.stringify(cursor ? { limit: 50, cursor } : { limit: 50 }),
+        });
+        cursor = env.data?.next_cursor;
+        if (!cursor) break;
+        cursors.push(cursor);
+      }
+      if (cursors.length === 0) throw new Error('postList gave no next_cursor: not enough posts');
+      let i = 0;
+      return {
+        method: 'POST',
+        path: '/api/protal/api/index/postList',
+        headers: API_HEADERS,
+        requests: [
+          {
+            setupRequest(req) {
+              req.body = JSON.stringify({ limit: 15, cursor: cursors[i++ % cursors.length] });
+              return req;
+            },
+          },
+        ],
+        note: `${cursors.length} cursors`,
+      };
+    },
+  },
+  'home-ssr': {
+    what: 'GET /cn/index/index, anonymous (server-rendered)',
+    goal: GOALS.page,
+    needsWeb: true,
+    prepare: (base) => expectHtml(base, '/cn/index/index'),
+  },
+  'home-ssr-en': {
+    what: 'GET /en/index/index, anonymous (server-rendered)',
+    goal: GOALS.page,
+    needsWeb: true,
+    prepare: (base) => expectHtml(base, '/en/index/index'),
+  },
+};
+
+async function expectJson(base, req) {
+  const res = await fetch(base + req.path, { method: req.method, headers: req.headers, body: req.body });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${req.method} ${req.path} answered ${res.status}: ${text.slice(0, 300)}`);
+  const env = JSON.parse(text);
+  if (env.status !== 200) throw new Error(`${req.path} answered envelope status ${env.status}: ${env.msg}`);
+  return env;
+}
+
+async function expectHtml(base, pagePath) {
+  const res = await fetch(base + pagePath, { redirect: 'manual' });
+  const html = await res.text();
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status !== 200 || !type.startsWith('text/html')) {
+    throw new Error(`GET ${pagePath} answered ${res.status} ${type}: ${html.slice(0, 300)}`);
+  }
+  return { method: 'GET', path: pagePath, note: `${(Buffer.byteLength(html) / 1024).toFixed(0)} KB HTML` };
+}
+
+/**
+ * One autocannon run. Besides autocannon's own figures (whole milliseconds), keeps every 2xx
+ * response time to report percentiles to 0.1 ms.
+ */
+function cannon(opts, { keepLatencies = false } = {}) {
+  const times = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve({ result, times })));
+    if (keepLatencies) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+      });
+    }
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function runTarget(name, target, { base, server, opts }) {
+  const req = await target.prepare(base);
+  const cannonOpts = {
+    url: base + req.path,
+    connections: opts.connections,
+    pipelining: 1,
+    timeout: 10,
+    method: req.method,
+    headers: req.headers,
+    body: req.body,
+    requests: req.requests,
+  };
+  if (opts.warmup > 0) await cannon({ ...cannonOpts, duration: opts.warmup }); // discarded
+
+  const memory = sampleMemory(server.pid, 200);
+  const cpuBefore = readCpuSeconds(server.pid);
+  const machineBefore = readMachineCpu();
+  const clientBefore = process.cpuUsage();
+  const t0 = performance.now();
+  const { result: r, times } = await cannon({ ...cannonOpts, duration: opts.duration }, { keepLatencies: true });
+  const elapsed = (performance.now() - t0) / 1000;
+  const cpuAfter = readCpuSeconds(server.pid);
+  const machineAfter = readMachineCpu();
+  const client = process.cpuUsage(clientBefore);
+  const mem = memory.stop();
+
+  return {
+    target: name,
+    what: target.what,
+    note: req.note,
+    requestsPerSec: r.requests.average,
+    requestsTotal: r.requests.total,
+    // Exact percentiles of the 2xx response times (autocannon's histogram rounds to whole ms).
+    latencyMs: latencyFigures(times),
+    autocannonLatencyMs: {
+      mean: r.latency.average,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    throughputMBps: r.throughput.average / (1024 * 1024),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    peakRssMb: mem.peakMb,
+    meanRssMb: mem.meanMb,
+    serverCpuPct: cpuBefore != null && cpuAfter != null ? (100 * (cpuAfter - cpuBefore)) / elapsed : null,
+    clientCpuPct: (100 * (client.user + client.system)) / 1e6 / elapsed,
+    // Everything else on the machine (other engineers' builds and tests skew the figures).
+    otherCpuPct:
+      machineBefore && machineAfter && cpuBefore != null && cpuAfter != null
+        ? Math.max(
+            0,
+            (100 * (machineAfter.busy - machineBefore.busy - (cpuAfter - cpuBefore))) / elapsed -
+              (100 * (client.user + client.system)) / 1e6 / elapsed,
+          )
+        : null,
+    goal: target.goal,
+  };
+}
+
+function latencyFigures(times) {
+  const sorted = Float64Array.from(times).sort();
+  const mean = sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null;
+  return {
+    mean,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : null,
+  };
+}
+
+const fmt = {
+  n: (v, d = 0) =>
+    v == null || Number.isNaN(v)
+      ? '-'
+      : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }),
+};
+
+function table(headers, rows, align) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells.map((c, i) => (align[i] === 'r' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function verdicts(r) {
+  const rps = r.requestsPerSec >= r.goal.rps;
+  const p99 = r.latencyMs.p99 < r.goal.p99;
+  const rss = r.peakRssMb < RSS_GOAL_MB;
+  return { rps, p99, rss, all: rps && p99 && rss };
+}
+
+function gitRevision() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const args = parseArgs();
+  const opts = {
+    duration: Number(args.duration ?? 20),
+    warmup: Number(args.warmup ?? 10),
+    connections: Number(args.connections ?? 10),
+    posts: Number(args.posts ?? 100_000),
+    ssrCacheSeconds: args['ssr-cache'] !== undefined ? String(args['ssr-cache']) : undefined,
+    cpuProf: Boolean(args['cpu-prof']),
+    pageWeight: !args['no-page-weight'],
+    keep: Boolean(args.keep),
+    // Extra Node flags for the measured server, for experiments: --server-node-args="--max-semi-space-size=4"
+    serverNodeArgs:
+      typeof args['server-node-args'] === 'string' ? args['server-node-args'].split(/\s+/).filter(Boolean) : [],
+  };
+  for (const k of ['duration', 'warmup', 'connections', 'posts']) {
+    if (!Number.isFinite(opts[k]) || opts[k] < 0) throw new Error(`--${k} must be a number`);
+  }
+  const only =
+    typeof args.only === 'string'
+      ? args.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : Object.keys(TARGETS);
+  for (const name of only)
+    if (!TARGETS[name]) throw new Error(`Unknown target ${name}; known: ${Object.keys(TARGETS).join(', ')}`);
+
+  if (!hasServerBuild()) {
+    process.stderr.write(
+      `Server build missing: ${path.relative(process.cwd(), serverEntry)}. Run npm run build -w @portal/server (and npm run build -w @portal/web for the page targets).\n`,
+    );
+    process.exit(1);
+  }
+  const webBuilt = hasWebBuild();
+  const selected = only.map((name) => ({
+    name,
+    target: TARGETS[name],
+    skip: TARGETS[name].needsWeb && !webBuilt ? 'skipped: web build missing' : null,
+  }));
+  const active = selected.filter((s) => !s.skip);
+  const log = (msg) => process.stdout.write(`${msg}\n`);
+
+  const tmp = makeTempDir();
+  const dataDir = path.join(tmp, 'data');
+  fs.mkdirSync(dataDir);
+  let server;
+  const results = [];
+  let failed = false;
+  let profileSummary = null;
+  let pageWeight = null;
+  const meta = {
+    date: new Date().toISOString(),
+    git: gitRevision(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    protocol: {
+      connections: opts.connections,
+      warmupSeconds: opts.warmup,
+      durationSeconds: opts.duration,
+      pipelining: 1,
+    },
+    ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
+    serverNodeArgs: opts.serverNodeArgs,
+    webBuild: webBuilt,
+  };
+
+  try {
+    log(
+      `portal bench: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs`,
+    );
+    log(`DATA_DIR ${dataDir}`);
+    // Without the web build the server does not start: the API targets then use a stand-in.
+    const serverEnv = {};
+    if (!webBuilt) {
+      serverEnv.WEB_BUILD_DIR = writeStubWebBuild(path.join(tmp, 'web-stub'));
+      meta.webBuild = 'missing: pages answered by a stand-in, memory figures lack the render bundle';
+      log(
+        'web build missing (apps/web/build/server/index.js): page targets skipped; the API targets run with a stand-in page build',
+      );
+    }
+
+    // 1. Demo content, by starting the built server once with SEED_DEMO=true.
+    let t = performance.now();
+    const seeder = await startServer({
+      dataDir,
+      env: { ...serverEnv, SEED_DEMO: 'true' },
+      logFile: path.join(tmp, 'seed.log'),
+    });
+    await seeder.stop();
+    log(`seeded demo content in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    // 2. Bulk posts for the list targets, into the file while no server holds it.
+    if (active.some((s) => s.target.needsPosts) && opts.posts > 0) {
+      const r = seedPosts(path.join(dataDir, 'portal.sqlite'), { posts: opts.posts });
+      meta.posts = r;
+      log(
+        `bulk-inserted ${r.inserted.toLocaleString('en-US')} posts in ${r.ms} ms: ${r.published.toLocaleString('en-US')} published (${Object.entries(
+          r.perSite,
+        )
+          .map(([s, n]) => `site ${s}: ${n.toLocaleString('en-US')}`)
+          .join(', ')})`,
+      );
+    }
+
+    // 3. The measured server.
+    t = performance.now();
+    const profDir = path.join(tmp, 'prof');
+    server = await startServer({
+      dataDir,
+      env: { ...serverEnv, ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}) },
+      nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
+      logFile: path.join(tmp, 'server.log'),
+    });
+    const base = server.url;
+    const idle = readMemory(server.pid);
+    meta.idleRssMb = idle?.rss;
+    log(
+      `server ready at ${base} (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(idle?.rss, 1)} MB`,
+    );
+    log('');
+
+    for (const { name, target, skip } of selected) {
+      if (skip) {
+        log(`${name}: ${skip}`);
+        results.push({ target: name, what: target.what, skipped: skip, goal: target.goal });
+        continue;
+      }
+      process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
+      try {
+        const r = await runTarget(name, target, { base, server, opts });
+        results.push(r);
+        log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms${r.note ? ` (${r.note})` : ''}`);
+        if (r.errors || r.timeouts || r.non2xx) failed = true;
+      } catch (err) {
+        log(`FAILED: ${err.message}`);
+        results.push({ target: name, what: target.what, failed: err.message, goal: target.goal });
+        failed = true;
+      }
+      if (server.exited()) throw new Error(`Server died during ${name}\n${server.tail()}`);
+    }
+    meta.hwmRssMb = readMemory(server.pid)?.hwm;
+
+    if (opts.pageWeight) {
+      if (!webBuilt) log('\npage weight: skipped: web build missing');
+      else {
+        try {
+          pageWeight = await measurePageWeight(base, { path: '/cn/index/index' });
+        } catch (err) {
+          log(`\npage weight failed: ${err.message}`);
+        }
+      }
+    }
+  } catch (err) {
+    process.stderr.write(`\n${err.message}\n`);
+    failed = true;
+    process.exitCode = 1;
+  } finally {
+    if (server) {
+      const exit = await server.stop();
+      if (exit.code !== 0) log(`server stopped with code ${exit.code}, signal ${exit.signal}`);
+      if (opts.cpuProf) {
+        const dir = path.join(tmp, 'prof');
+        const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+        if (file) {
+          fs.mkdirSync(resultsDir, { recursive: true });
+          const dest = path.join(resultsDir, 'server.cpuprofile');
+          fs.copyFileSync(path.join(dir, file), dest);
+          profileSummary = summariseProfile(JSON.parse(fs.readFileSync(dest, 'utf8')));
+          profileSummary.file = path.relative(repoRoot, dest);
+        } else log('cpu profile: no .cpuprofile written');
+      }
+    }
+    if (opts.keep) log(`kept ${tmp}`);
+    else removeDir(tmp);
+  }
+
+  // Report.
+  const measured = results.filter((r) => r.requestsPerSec !== undefined);
+  log('');
+  log(
+    table(
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'peak RSS MB', 'srv CPU %', 'goal', 'result'],
+      results.map((r) => {
+        if (r.skipped || r.failed)
+          return [r.target, '-', '-', '-', '-', '-', '-', '-', r.goal.label, r.skipped ?? `FAILED: ${r.failed}`];
+        const v = verdicts(r);
+        const miss = [!v.rps && 'req/s', !v.p99 && 'p99', !v.rss && 'RSS'].filter(Boolean);
+        return [
+          r.target,
+          fmt.n(r.requestsPerSec),
+          fmt.n(r.latencyMs.p50, 1),
+          fmt.n(r.latencyMs.p99, 1),
+          fmt.n(r.non2xx),
+          fmt.n(r.errors + r.timeouts),
+          fmt.n(r.peakRssMb, 1),
+          fmt.n(r.serverCpuPct),
+          `${r.goal.label}, RSS < ${RSS_GOAL_MB} MB`,
+          v.all ? 'PASS' : `MISS (${miss.join(', ')})`,
+        ];
+      }),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    ),
+  );
+  if (measured.length) {
+    const peak = Math.max(...measured.map((r) => r.peakRssMb));
+    log(
+      `\nRSS under load: peak ${fmt.n(peak, 1)} MB (goal < ${RSS_GOAL_MB} MB) -> ${peak < RSS_GOAL_MB ? 'PASS' : 'MISS'}; idle ${fmt.n(meta.idleRssMb, 1)} MB; VmHWM ${fmt.n(meta.hwmRssMb, 1)} MB`,
+    );
+    log(
+      `CPU % of one core during the measured runs, server / autocannon client / rest of the machine: ${measured.map((r) => `${r.target} ${fmt.n(r.serverCpuPct)}/${fmt.n(r.clientCpuPct)}/${fmt.n(r.otherCpuPct)}`).join(', ')}`,
+    );
+    const noisy = measured.filter((r) => r.otherCpuPct > 20);
+    if (noisy.length)
+      log(
+        `  note: other processes used over 20% of a core during ${noisy.map((r) => r.target).join(', ')}: figures are pessimistic; rerun on a quiet machine`,
+      );
+    log(
+      `SSR cache: ${meta.ssrCacheSeconds === 'server default' ? 'server default (SSR_CACHE_SECONDS=5)' : `SSR_CACHE_SECONDS=${meta.ssrCacheSeconds}`}`,
+    );
+  }
+  if (pageWeight) log(`\n${formatPageWeight(pageWeight)}`);
+  if (profileSummary) log(`\n${formatProfileSummary(profileSummary)}\n  (profile saved to ${profileSummary.file})`);
+
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const out = {
+    meta,
+    goals: { ...GOALS, rssMb: RSS_GOAL_MB },
+    results: results.map((r) => (r.requestsPerSec !== undefined ? { ...r, pass: verdicts(r) } : r)),
+    pageWeight,
+    cpuProfile: profileSummary,
+  };
+  fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(out, null, 2)}\n`);
+  log(`\nwrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}`);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack ?? err}\n`);
+  process.exit(1);
+});
