@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
-import { formatDate } from '~/lib/format';
+import { DateTime } from '~/components/DateTime';
 import { useShell } from '~/lib/shell';
 import { latestPostsQuery } from '../api/home-queries';
 import { EmptyBlock, HomeBlock } from './HomeBlock';
@@ -41,7 +41,7 @@ export function LatestPosts() {
                   className="portal-avatar"
                 />
                 <span>{post.author.user_nick_name}</span>
-                <time dateTime={post.create_time}>{formatDate(post.create_time, site)}</time>
+                <DateTime iso={post.create_time} />
                 <span>{t('views', { count: post.view_count })}</span>
                 <span>{t('comments', { count: post.comment_count })}</span>
                 <span>{t('likes', { count: post.like_count })}</span>
