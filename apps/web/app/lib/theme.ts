@@ -1,10 +1,14 @@
 import type { ThemeConfig } from 'antd/es/config-provider';
 
 /**
- * antd's default blue (#1677ff) and its 45 % grey fall short of WCAG AA contrast for normal text;
+ * The portal's antd theme. antd's default blue (#1677ff) and its 45 % grey fall short of WCAG AA contrast for normal text;
  * these keep every text colour at 4.5:1 or more on white.
  */
 export const portalTheme: ThemeConfig = {
+  // One antd version on the page: no hash classes needed. A fixed CSS-variable key keeps the class
+  // names the same on every page and on both sides, whatever React's useId says.
+  hashed: false,
+  cssVar: { key: 'portal-antd' },
   token: {
     colorPrimary: '#0b57d0',
     colorLink: '#0b57d0',

@@ -1,25 +1,25 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ActivitySummary } from '@portal/contracts/home';
-import { formatDate } from '~/lib/format';
+import type { Site } from '@portal/contracts/sites';
+import { DateTime } from '~/components/DateTime';
 import { useShell } from '~/lib/shell';
 import { latestActivitiesQuery } from '../api/home-queries';
 import { EmptyBlock, HomeBlock } from './HomeBlock';
 
 /** Event state label (activityState catalogue: 10 not started … 40 ended). */
-export function ActivityStateLabel({ state }: { state: number }) {
-  const { t } = useTranslation('activityState');
+export function ActivityStateLabel({ state, t }: { state: number; t: TFunction }) {
   return (
     <span className={`activity-state activity-state--${state}`} data-testid="activity-state">
-      {t(String(state), { defaultValue: '' })}
+      {t(`activityState:${state}`, { defaultValue: '' })}
     </span>
   );
 }
 
-function ActivityCard({ activity }: { activity: ActivitySummary }) {
-  const { t } = useTranslation('home');
-  const { site } = useShell();
+/** One event; takes the block's `t` rather than asking i18next again for every card. */
+function ActivityCard({ activity, site, t }: { activity: ActivitySummary; site: Site; t: TFunction }) {
   const to = `/${site.prefix}/activity/info/${activity.ta_id}`;
   return (
     <li className="activity-card" data-testid="home-activity">
@@ -33,12 +33,12 @@ function ActivityCard({ activity }: { activity: ActivitySummary }) {
         className="activity-card__cover"
       />
       <div className="activity-card__body">
-        <ActivityStateLabel state={activity.ta_state} />
+        <ActivityStateLabel state={activity.ta_state} t={t} />
         <h3 className="activity-card__title">
           <Link to={to}>{activity.ta_title}</Link>
         </h3>
         <p className="activity-card__meta">
-          <time dateTime={activity.ta_start_time}>{formatDate(activity.ta_start_time, site, true)}</time>
+          <DateTime iso={activity.ta_start_time} withTime />
           {' · '}
           {activity.ta_is_online ? t('online') : activity.ta_address}
         </p>
@@ -49,7 +49,7 @@ function ActivityCard({ activity }: { activity: ActivitySummary }) {
 }
 
 export function LatestActivities() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'activityState']);
   const { site } = useShell();
   const { data } = useQuery(latestActivitiesQuery(site));
   const list = data?.list ?? [];
@@ -58,7 +58,7 @@ export function LatestActivities() {
       {list.length ? (
         <ul className="activity-grid">
           {list.map((a) => (
-            <ActivityCard key={a.ta_id} activity={a} />
+            <ActivityCard key={a.ta_id} activity={a} site={site} t={t} />
           ))}
         </ul>
       ) : (
