@@ -274,15 +274,20 @@ async function main() {
   for (const k of ['duration', 'warmup', 'connections', 'posts']) {
     if (!Number.isFinite(opts[k]) || opts[k] < 0) throw new Error(`--${k} must be a number`);
   }
-  const only =
+  // A name picks that target; a prefix such as `home` picks every `home-…` target.
+  const only = [];
+  const wanted =
     typeof args.only === 'string'
       ? args.only
           .split(',')
-          .map((s) => s.trim())
+          .map((n) => n.trim())
           .filter(Boolean)
       : Object.keys(TARGETS);
-  for (const name of only)
-    if (!TARGETS[name]) throw new Error(`Unknown target ${name}; known: ${Object.keys(TARGETS).join(', ')}`);
+  for (const name of wanted) {
+    const picked = TARGETS[name] ? [name] : Object.keys(TARGETS).filter((t) => t.startsWith(`${name}-`));
+    if (picked.length === 0) throw new Error(`Unknown target ${name}; known: ${Object.keys(TARGETS).join(', ')}`);
+    for (const t of picked) if (!only.includes(t)) only.push(t);
+  }
 
   if (!hasServerBuild()) {
     process.stderr.write(
@@ -495,6 +500,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err.stack ?? err}\n`);
+  process.stderr.write(`${err instanceof Error ? err.message : err}\n`);
   process.exit(1);
 });
