@@ -10,6 +10,7 @@ import type { Envelope } from '@portal/contracts/envelope';
 import { REQUEST_HEADERS, type PortalLoadContext } from '@portal/contracts/ssr';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { expertsRoutes } from './features/experts/experts.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isShuttingDown: () => shuttingDown,
   });
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
+  await app.register(expertsRoutes, { db: database.db, writesPerMinute });
 
   // 5. Uploaded files: never rendered as pages, never sniffed.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
