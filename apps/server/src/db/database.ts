@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DB } from './schema';
@@ -39,11 +39,33 @@ export function openDatabase(config: Config['database']): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small indexed query, and the
+ * portal's queries are a small fixed set of SQL strings. Statements are reused by their SQL. Safe
+ * because better-sqlite3 runs a statement to completion synchronously (Kysely streams with
+ * `iterate`, which we never call on a shared statement while another runs).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
   };
 }

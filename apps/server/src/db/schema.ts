@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-/** Times are stored as milliseconds since the epoch (bigint) in both dialects. */
+/** Times are stored as milliseconds since the epoch (bigint) in both dialects. `Generated` marks a column
+ * with a database default: optional on insert. */
 type Millis = number;
 
 export interface UsersTable {
@@ -8,16 +9,16 @@ export interface UsersTable {
   email: string | null;
   mobile: string | null;
   nick_name: string;
-  avatar_url: string;
+  avatar_url: Generated<string>;
   password_hash: string | null;
-  real_name: string;
-  company: string;
-  job_title: string;
+  real_name: Generated<string>;
+  company: Generated<string>;
+  job_title: Generated<string>;
   industry_id: number | null;
-  is_edit: number;
-  user_expert: number;
-  points: number;
-  status: number;
+  is_edit: Generated<number>;
+  user_expert: Generated<number>;
+  points: Generated<number>;
+  status: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -44,7 +45,7 @@ export interface DictionariesTable {
   kind: string;
   label: string;
   value: number;
-  sort: number;
+  sort: Generated<number>;
   created_at: Millis;
 }
 
@@ -53,8 +54,8 @@ export interface BannersTable {
   site_id: number;
   title: string;
   image_url: string;
-  link_url: string;
-  sort: number;
+  link_url: Generated<string>;
+  sort: Generated<number>;
   starts_at: Millis | null;
   ends_at: Millis | null;
   created_at: Millis;
@@ -64,18 +65,18 @@ export interface ActivitiesTable {
   id: Generated<number>;
   site_id: number;
   title: string;
-  summary: string;
-  cover_url: string;
-  body_html: string;
-  area: string;
-  is_online: number;
-  address: string;
+  summary: Generated<string>;
+  cover_url: Generated<string>;
+  body_html: Generated<string>;
+  area: Generated<string>;
+  is_online: Generated<number>;
+  address: Generated<string>;
   starts_at: Millis;
   ends_at: Millis;
   signup_starts_at: Millis;
   signup_ends_at: Millis;
-  capacity: number;
-  signup_count: number;
+  capacity: Generated<number>;
+  signup_count: Generated<number>;
   created_at: Millis;
 }
 
@@ -83,10 +84,10 @@ export interface TopicsTable {
   id: Generated<number>;
   site_id: number;
   title: string;
-  description: string;
-  cover_url: string;
-  sort: number;
-  article_count: number;
+  description: Generated<string>;
+  cover_url: Generated<string>;
+  sort: Generated<number>;
+  article_count: Generated<number>;
   created_at: Millis;
 }
 
@@ -97,9 +98,9 @@ export interface TopicArticlesTable {
   author_id: number;
   title: string;
   content_html: string;
-  source: number;
-  is_expert: number;
-  status: number;
+  source: Generated<number>;
+  is_expert: Generated<number>;
+  status: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -110,18 +111,18 @@ export interface PostsTable {
   author_id: number;
   group_id: number | null;
   board_id: number | null;
-  type: number;
+  type: Generated<number>;
   title: string;
-  summary: string;
+  summary: Generated<string>;
   content_html: string;
   industry_id: number | null;
   scene_id: number | null;
-  source: number;
-  is_expert: number;
-  status: number;
-  view_count: number;
-  like_count: number;
-  comment_count: number;
+  source: Generated<number>;
+  is_expert: Generated<number>;
+  status: Generated<number>;
+  view_count: Generated<number>;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -131,8 +132,8 @@ export interface JournalsTable {
   site_id: number;
   title: string;
   issue_no: string;
-  cover_url: string;
-  summary: string;
+  cover_url: Generated<string>;
+  summary: Generated<string>;
   published_at: Millis;
   created_at: Millis;
 }
@@ -141,10 +142,10 @@ export interface CooperationPagesTable {
   id: Generated<number>;
   site_id: number;
   title: string;
-  summary: string;
-  cover_url: string;
-  body_html: string;
-  sort: number;
+  summary: Generated<string>;
+  cover_url: Generated<string>;
+  body_html: Generated<string>;
+  sort: Generated<number>;
   created_at: Millis;
 }
 

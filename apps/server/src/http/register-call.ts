@@ -36,6 +36,8 @@ declare module 'fastify' {
   }
 }
 
+const OK_MESSAGE = { zh: translate('zh', 'api.ok'), en: translate('en', 'api.ok') } as const;
+
 const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) });
 
 /**
@@ -71,7 +73,7 @@ export function registerCall<C extends CallContract>(
     handler: async (request, reply) => {
       const site = request.portal.site;
       const data = await handler(request.body as z.output<C['body']>, { site, request, reply });
-      return { status: STATUS.ok, msg: translate(site.lang, 'api.ok'), data };
+      return { status: STATUS.ok, msg: OK_MESSAGE[site.lang], data };
     },
   });
 }

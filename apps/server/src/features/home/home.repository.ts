@@ -92,12 +92,8 @@ export function homeRepository(db: Kysely<DB>) {
         .where('site_id', '=', siteId)
         .where('status', '=', REVIEW_STATUS.approved);
       if (after) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('created_at', '<', after.at),
-            eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)]),
-          ]),
-        );
+        // A row-value comparison bounds the index range, so a deep page costs what the first does.
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
       }
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
