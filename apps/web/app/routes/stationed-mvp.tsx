@@ -1,12 +1,39 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { PageHandle } from '~/components/layout/layout-flags';
-import { ComingSoon } from '~/components/ComingSoon';
+import { kindFromSearch, mvpFirstPageQuery } from '~/features/experts/api/mvp-queries';
+import { MvpPage } from '~/features/experts/components/MvpPage';
+import mvpCss from '~/features/experts/components/mvp-page.css?url';
+import { ensureCalls } from '~/lib/query/prefetch.client';
+import { prefetchCalls } from '~/lib/query/prefetch.server';
 import { routeMeta } from '~/lib/route-meta';
+import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/stationed-mvp';
 
+/** Spec 2: "MVP page (no footer)". */
 export const handle: PageHandle = { hideFooter: true };
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: mvpCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const site = siteOfPage(url.pathname, undefined);
+  const kind = kindFromSearch(url.search);
+  return { kind, dehydratedState: await prefetchCalls(context, [mvpFirstPageQuery(site, kind)]) };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const kind = kindFromSearch(url.search);
+  await ensureCalls([mvpFirstPageQuery(siteOfPage(url.pathname, undefined), kind)]);
+  return { kind, dehydratedState: null };
+}
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
-export default function StationedMvp() {
-  return <ComingSoon titleKey="mvp" />;
+export default function StationedMvp({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <MvpPage kind={loaderData.kind} />
+    </HydrationBoundary>
+  );
 }

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { SIGN_BADGES } from '@portal/contracts/constants';
+import type { ExpertMember } from '@portal/contracts/experts';
+
+const KNOWN_BADGES = new Set<number>(SIGN_BADGES);
+
+/** One MVP or expert: who they are, their badges, level and what they published on this site. */
+export function ExpertCard({ member }: { member: ExpertMember }) {
+  const { t } = useTranslation('experts');
+  const headingId = `mvp-member-${member.user_id}`;
+  const badges = member.user_logo_arr.filter((code) => KNOWN_BADGES.has(code));
+  const work = [member.user_job_title, member.user_company].filter(Boolean);
+  return (
+    <li className="mvp-card" data-testid="mvp-item">
+      <article aria-labelledby={headingId}>
+        <div className="mvp-card__head">
+          {member.user_avatar_att_url ? (
+            <img
+              src={member.user_avatar_att_url}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="portal-avatar mvp-card__avatar"
+            />
+          ) : (
+            <span className="portal-avatar portal-avatar--initial mvp-card__avatar" aria-hidden="true">
+              {Array.from(member.user_nick_name)[0] ?? ''}
+            </span>
+          )}
+          <div className="mvp-card__who">
+            <h3 id={headingId} className="mvp-card__name">
+              {member.user_nick_name}
+            </h3>
+            <p className="mvp-card__level">
+              <span aria-hidden="true">Lv{member.user_points_level}</span>
+              <span className="portal-visually-hidden">{t('level', { level: member.user_points_level })}</span>
+              {member.user_medal > 0 ? (
+                <span className={`mvp-medal mvp-medal--${member.user_medal}`}>
+                  {t(`medals:${member.user_medal}`, { defaultValue: '' })}
+                </span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        {work.length ? (
+          <p className="mvp-card__work" data-testid="mvp-item-work">
+            {work.join(' · ')}
+          </p>
+        ) : null}
+        {badges.length ? (
+          <ul className="mvp-badges" aria-label={t('badgesLabel')}>
+            {badges.map((code) => (
+              <li key={code} className={`mvp-badge mvp-badge--${code}`} data-badge={code}>
+                {t(`badges:${code}`)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mvp-card__counts">
+          <span className="portal-visually-hidden">{t('contributions')}: </span>
+          <span data-testid="mvp-item-posts">{t('posts', { count: member.post_count })}</span>
+          <span aria-hidden="true"> · </span>
+          <span data-testid="mvp-item-articles">{t('articles', { count: member.topic_article_count })}</span>
+        </p>
+      </article>
+    </li>
+  );
+}
