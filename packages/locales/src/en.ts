@@ -155,7 +155,6 @@ export const en: Catalogue = {
     notFoundText: 'Sorry, the page you are looking for does not exist.',
     noPermissionText: 'Sorry, you do not have permission to view this page.',
     backHome: 'Back to home',
-    comingSoon: 'This section is being built. Please check back soon.',
     errorTitle: 'Something went wrong',
     errorText: 'The page could not be loaded. Please refresh in a moment.',
   },

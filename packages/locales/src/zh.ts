@@ -155,7 +155,6 @@ export const zh = {
     notFoundText: '抱歉，您访问的页面不存在。',
     noPermissionText: '抱歉，您没有权限访问该页面。',
     backHome: '返回首页',
-    comingSoon: '该栏目正在建设中，敬请期待。',
     errorTitle: '出错了',
     errorText: '页面加载失败，请稍后刷新重试。',
   },

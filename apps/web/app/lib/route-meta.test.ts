@@ -5,12 +5,15 @@ const root = { id: 'root', loaderData: { siteId: 2, origin: 'https://portal.exam
 
 describe('route meta', () => {
   it('takes the title from the page list by route id, in the language of the URL', () => {
-    const meta = routeMeta({ location: { pathname: '/cn/discuss/list' }, matches: [root, { id: 'cn/discuss-list' }] });
-    expect(meta).toContainEqual({ title: '讨论 - 存储社区' });
+    const meta = routeMeta({
+      location: { pathname: '/cn/stationed/mvp' },
+      matches: [root, { id: 'cn/stationed-mvp' }],
+    });
+    expect(meta).toContainEqual({ title: 'MVP - 存储社区' });
     expect(meta).toContainEqual({
       tagName: 'link',
       rel: 'canonical',
-      href: 'https://portal.example.com/cn/discuss/list',
+      href: 'https://portal.example.com/cn/stationed/mvp',
     });
   });
 
