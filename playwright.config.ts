@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: chromium }],
   webServer: {
     // The built portal in production mode on a fresh embedded database with demo content.
-    command: 'rm -rf .e2e-data && node apps/server/dist/main.js',
+    command: 'rm -rf .e2e-data && npm start --silent',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,7 +44,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: path.join(import.meta.dirname, '.e2e-data'),
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',

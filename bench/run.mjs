@@ -269,7 +269,9 @@ async function main() {
     keep: Boolean(args.keep),
     // Extra Node flags for the measured server, for experiments: --server-node-args="--max-semi-space-size=4"
     serverNodeArgs:
-      typeof args['server-node-args'] === 'string' ? args['server-node-args'].split(/\s+/).filter(Boolean) : [],
+      typeof args['server-node-args'] === 'string'
+        ? args['server-node-args'].split(/\s+/).filter(Boolean)
+        : productionNodeFlags(),
   };
   for (const k of ['duration', 'warmup', 'connections', 'posts']) {
     if (!Number.isFinite(opts[k]) || opts[k] < 0) throw new Error(`--${k} must be a number`);
@@ -503,3 +505,9 @@ main().catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.message : err}\n`);
   process.exit(1);
 });
+
+/** The Node flags `npm start` runs the server with (the root package.json), so the bench measures the same process. */
+function productionNodeFlags() {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return pkg.scripts.start.match(/--[\w-]+(?:=\S+)?/g) ?? [];
+}

@@ -1,8 +1,13 @@
-/** A rendered page kept for anonymous visitors; `body` holds the render's placeholder nonce. */
+/**
+ * A rendered page kept for anonymous visitors. `body` is the HTML as bytes, cut where the render's
+ * placeholder nonce stood, so an answer is the segments joined by the request's own nonce: no big
+ * string is built per request (pages with Chinese text are two-byte strings, which V8 puts straight
+ * into the old generation).
+ */
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  body: string;
+  body: readonly Buffer[];
 }
 
 interface Entry {

@@ -119,6 +119,7 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       : null;
   // Never sent to anyone: each cached copy gets the requester's nonce in its place.
   const placeholderNonce = crypto.randomBytes(18).toString('base64url');
+  const placeholderBytes = Buffer.from(placeholderNonce);
 
   app.get('/', async (request, reply) => {
     const site = siteById(cookieValue(request, CLIENT_STORAGE.siteDataCookie)) ?? DEFAULT_SITE;
@@ -133,9 +134,9 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       await response.body?.cancel();
       return null;
     }
-    const body = await response.text();
+    const body = Buffer.from(await response.arrayBuffer());
     if (body.length > MAX_CACHED_BYTES) return null;
-    return { status: response.status, headers: [...response.headers], body };
+    return { status: response.status, headers: [...response.headers], body: splitAt(body, placeholderBytes) };
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
@@ -149,7 +150,7 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
         reply.code(page.status);
         sendHeaders(reply, page.headers, []);
         reply.header('x-page-cache', 'hit');
-        return reply.send(page.body.split(placeholderNonce).join(request.cspNonce));
+        return reply.send(Buffer.concat(withSeparator(page.body, Buffer.from(request.cspNonce))));
       }
     }
 
@@ -182,4 +183,26 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
         .send('<!doctype html><meta charset="utf-8"><title>500</title><p>Internal server error / 服务器内部错误</p>');
     }
   });
+}
+
+/** The bytes of `body` cut at every occurrence of `separator`. */
+export function splitAt(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+/** The segments with `separator` between each two, ready to write in order. */
+export function withSeparator(parts: readonly Buffer[], separator: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(separator);
+    pieces.push(part);
+  });
+  return pieces;
 }
