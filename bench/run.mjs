@@ -36,7 +36,9 @@ import {
 import { formatPageWeight, measurePageWeight } from './page-weight.mjs';
 import { seedPosts } from './seed-posts.mjs';
 
-const API_HEADERS = { isapi: '1', 'content-type': 'application/json' };
+// Every request asks for compression, as browsers do: the server compresses JSON and pages per answer.
+const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
+const API_HEADERS = { isapi: '1', 'content-type': 'application/json', ...BROWSER_ENCODING };
 const RSS_GOAL_MB = 150;
 
 /** The issue's goals. */
@@ -125,7 +127,12 @@ async function expectHtml(base, pagePath) {
   if (res.status !== 200 || !type.startsWith('text/html')) {
     throw new Error(`GET ${pagePath} answered ${res.status} ${type}: ${html.slice(0, 300)}`);
   }
-  return { method: 'GET', path: pagePath, note: `${(Buffer.byteLength(html) / 1024).toFixed(0)} KB HTML` };
+  return {
+    method: 'GET',
+    path: pagePath,
+    headers: BROWSER_ENCODING,
+    note: `${(Buffer.byteLength(html) / 1024).toFixed(0)} KB HTML, sent compressed`,
+  };
 }
 
 /**

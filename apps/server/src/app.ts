@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
 import { apiGuardPlugin } from './plugins/api-guard';
+import { compressionPlugin } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -75,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (deps.redis) await deps.redis.quit();
   });
 
-  // 1. Request basics: cookies, the spec-7 request context, the envelope for every error.
+  // 1. Request basics: compression, cookies, the spec-7 request context, the envelope for every error.
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);

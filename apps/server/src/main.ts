@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
@@ -18,9 +17,12 @@ async function main() {
     throw err;
   }
 
-  const database = openDatabase(config.database);
+  const database = await openDatabase(config.database);
   const applied = await migrateToLatest(database.db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  // The Redis client is loaded only in the scale-out mode.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
 
   const app = await buildApp({ config, database, redis, pages: true });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

@@ -58,7 +58,7 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } : {}),
     ...opts.env,
   });
-  const database = openDatabase(config.database);
+  const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   if (opts.seed) {
     const { seedDemo } = await import('../src/seed/seed-demo');

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../seed/seed-demo';
 
 const config = loadConfig();
-const database = openDatabase(config.database);
+const database = await openDatabase(config.database);
 await migrateToLatest(database.db);
 const { seeded } = await seedDemo(database.db, { now: Date.now() });
 process.stdout.write(seeded ? 'Demo content seeded\n' : 'Demo content was already there; nothing to do\n');

@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
 import type { DB } from './schema';
-
-// PostgreSQL answers bigint (times in ms, counts) as strings by default; every value we keep in
-// bigint fits a JavaScript number.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,8 +16,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openDatabase(config: Config['database']): Database {
+/** Opens the configured database. The PostgreSQL driver is loaded only in the scale-out mode. */
+export async function openDatabase(config: Config['database']): Promise<Database> {
   if (config.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    // PostgreSQL answers bigint (times in ms, counts) as strings by default; every value we keep in
+    // bigint fits a JavaScript number.
+    pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

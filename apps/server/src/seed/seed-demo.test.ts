@@ -40,7 +40,7 @@ describe('seedDemo', () => {
   let first: { seeded: boolean };
 
   beforeAll(async () => {
-    database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    database = await openDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateToLatest(database.db);
     first = await seedDemo(database.db, { now: NOW });
   });
@@ -176,7 +176,7 @@ describe('seedDemo', () => {
 
 describe('seedDemo on a portal that already has settings', () => {
   it('keeps existing site settings and pages as they are', async () => {
-    const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    const database = await openDatabase({ kind: 'sqlite', file: ':memory:' });
     try {
       await migrateToLatest(database.db);
       await database.db
