@@ -14,7 +14,7 @@ export function encodeCursor(cursor: KeysetCursor): string {
 /** Reads a cursor from a client; a forged or damaged one is a validation failure on `cursor`. */
 export function decodeCursor(raw: string | undefined): KeysetCursor | null {
   if (raw === undefined || raw === '') return null;
-  const match = /^(\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  const match = /^(-?\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
   if (!match) {
     throw new ApiError(400, STATUS.validation, 'errors.validation', { field: 'cursor', reason: 'cursor' }, {
       field: 'cursor',

@@ -27,6 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 
+  // Rankings by points (MVP list, active members) walk this index in keyset order.
+  await db.schema.createIndex('users_points').on('users').columns(['points', 'id']).execute();
+
   await idColumn(db, db.schema.createTable('user_roles'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'varchar(32)', (c) => c.notNull())
