@@ -325,7 +325,7 @@ describe('the MVP and expert list refuses bad input', () => {
     for (const cursor of [
       'not-a-cursor',
       Buffer.from('1.2.3').toString('base64url'),
-      Buffer.from('-1.2').toString('base64url'),
+      Buffer.from('1.-2').toString('base64url'),
       Buffer.from('1 or 1=1').toString('base64url'),
     ]) {
       const res = await zh({ cursor });
