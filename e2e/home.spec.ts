@@ -92,10 +92,6 @@ for (const site of SITES) {
       page,
       diagnostics,
     }) => {
-      test.fail(
-        true,
-        "Known app problem: zod 4 probes `new Function('')` in the browser bundle; CSP blocks it (harmless, caught) but every page fires a securitypolicyviolation. `z.config({ jitless: true })` on the client removes it.",
-      );
       await page.goto(home);
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineCall, MEMBER, PUBLIC } from './call';
 import { userBriefSchema } from './home';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod';
 
 /**
  * Who may make a call. Later issues add named permissions (e.g. `review.article`); the server

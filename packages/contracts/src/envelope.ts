@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Envelope status codes of spec 8. The HTTP status follows HTTP; these travel in the body. */
 export const STATUS = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineCall, PUBLIC } from './call';
 import { pageOf, pageQuerySchema } from './pagination';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PAGE_SIZE } from './constants';
 
 /** Keyset pagination: an opaque cursor from the previous page, never an offset. */
