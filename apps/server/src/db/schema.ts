@@ -19,6 +19,10 @@ export interface UsersTable {
   user_expert: Generated<number>;
   points: Generated<number>;
   status: Generated<number>;
+  contact_mobile: Generated<string>;
+  contact_email: Generated<string>;
+  follow_count: Generated<number>;
+  fans_count: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -168,6 +172,54 @@ export interface PointsLedgerTable {
   created_at: Millis;
 }
 
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Millis;
+  last_seen_at: Millis;
+  expires_at: Millis;
+  revoked_at: Millis | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  channel: string;
+  target: string;
+  purpose: string;
+  code_hash: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+  attempts: Generated<number>;
+}
+
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  /** 'account' (the sign-in name as typed, normalised) or 'ip'. */
+  scope: string;
+  key: string;
+  created_at: Millis;
+}
+
+export interface UserFollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: Millis;
+}
+
+export interface DevOutboxTable {
+  id: Generated<number>;
+  channel: string;
+  recipient: string;
+  subject: Generated<string>;
+  body: string;
+  created_at: Millis;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -182,6 +234,11 @@ export interface DB {
   cooperation_pages: CooperationPagesTable;
   pages: PagesTable;
   points_ledger: PointsLedgerTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  auth_failures: AuthFailuresTable;
+  user_follows: UserFollowsTable;
+  dev_outbox: DevOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
