@@ -48,6 +48,16 @@ function withCodeTarget<Shape extends z.ZodRawShape>(shape: Shape) {
   ]);
 }
 
+/** What a member has contributed and how many follow or are followed, shown on cards and in the centre. */
+const memberCounts = {
+  user_topic_article_count: z.number(),
+  user_post_count: z.number(),
+  user_comment_count: z.number(),
+  user_que_count: z.number(),
+  user_follow_count: z.number(),
+  user_fans_count: z.number(),
+};
+
 export const currentUserSchema = userBriefSchema.extend({
   user_name: z.string().describe('real name'),
   user_company: z.string(),
@@ -57,22 +67,12 @@ export const currentUserSchema = userBriefSchema.extend({
   user_contact_email: z.string(),
   user_expert: z.number().describe('20 means expert'),
   is_edit: z.number().describe('2 until the information page is completed, then 1'),
-  user_topic_article_count: z.number(),
-  user_post_count: z.number(),
-  user_comment_count: z.number(),
-  user_que_count: z.number(),
-  user_follow_count: z.number(),
-  user_fans_count: z.number(),
+  ...memberCounts,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const profileCardSchema = userBriefSchema.extend({
-  user_topic_article_count: z.number(),
-  user_post_count: z.number(),
-  user_comment_count: z.number(),
-  user_que_count: z.number(),
-  user_follow_count: z.number(),
-  user_fans_count: z.number(),
+  ...memberCounts,
   have_be_follow: z.number().describe('1 when the viewer follows this member'),
   is_self: z.boolean(),
 });
