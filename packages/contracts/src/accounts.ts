@@ -24,15 +24,15 @@ export const CODE_PURPOSES = ['register', 'login', 'reset'] as const;
 const email = z.email({ message: 'accounts.emailInvalid' }).max(254, { message: 'accounts.emailInvalid' });
 /** Mainland mobile numbers, or international numbers in E.164 form. */
 const mobile = z
-  .string()
+  .string({ message: 'accounts.mobileInvalid' })
   .regex(/^(?:1[3-9]\d{9}|\+[1-9]\d{7,14})$/, { message: 'accounts.mobileInvalid' });
 const password = z
-  .string()
+  .string({ message: 'accounts.passwordRule' })
   .min(PASSWORD_RULE.min, { message: 'accounts.passwordRule' })
   .max(PASSWORD_RULE.max, { message: 'accounts.passwordRule' });
-const code = z.string().regex(/^\d{6}$/, { message: 'accounts.codeInvalid' });
+const code = z.string({ message: 'accounts.codeInvalid' }).regex(/^\d{6}$/, { message: 'accounts.codeInvalid' });
 const nickname = z
-  .string()
+  .string({ message: 'accounts.nicknameRule' })
   .trim()
   .min(NICKNAME_RULE.min, { message: 'accounts.nicknameRule' })
   .max(NICKNAME_RULE.max, { message: 'accounts.nicknameRule' });
@@ -42,11 +42,22 @@ const nickname = z
  * channel, plus the call's own fields. Strict: unknown fields are refused.
  */
 function withCodeTarget<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.discriminatedUnion('channel', [
-    z.strictObject({ channel: z.literal('email'), target: email, ...shape }),
-    z.strictObject({ channel: z.literal('sms'), target: mobile, ...shape }),
-  ]);
+  return z.discriminatedUnion(
+    'channel',
+    [
+      z.strictObject({ channel: z.literal('email'), target: email, ...shape }),
+      z.strictObject({ channel: z.literal('sms'), target: mobile, ...shape }),
+    ],
+    { message: 'accounts.channelInvalid' },
+  );
 }
+
+/** The new password typed twice: a difference is a 40001 on `password_confirm`. */
+const confirmed = {
+  check: (body: { password: string; password_confirm: string }) => body.password === body.password_confirm,
+  params: { message: 'accounts.passwordMismatch', path: ['password_confirm'] },
+};
+const passwordConfirm = z.string({ message: 'accounts.passwordMismatch' }).max(PASSWORD_RULE.max);
 
 /** What a member has contributed and how many follow or are followed, shown on cards and in the centre. */
 const memberCounts = {
@@ -117,8 +128,15 @@ export const login = defineCall({
   tag: 'accounts',
   summary: 'Signs in with an email or mobile number and a password; at most 5 failures per account and per IP in 15 minutes',
   body: z.strictObject({
-    account: z.string().trim().min(1, { message: 'accounts.accountRequired' }).max(254),
-    password: z.string().min(1, { message: 'accounts.passwordRequired' }).max(PASSWORD_RULE.max),
+    account: z
+      .string({ message: 'accounts.accountRequired' })
+      .trim()
+      .min(1, { message: 'accounts.accountRequired' })
+      .max(254),
+    password: z
+      .string({ message: 'accounts.passwordRequired' })
+      .min(1, { message: 'accounts.passwordRequired' })
+      .max(PASSWORD_RULE.max),
   }),
   data: currentUserSchema,
 });
@@ -143,7 +161,7 @@ export const resetPassword = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary: 'Sets a new password with a recovery code; ends every session of the account',
-  body: withCodeTarget({ code, password, password_confirm: z.string().max(PASSWORD_RULE.max) }),
+  body: withCodeTarget({ code, password, password_confirm: passwordConfirm }).refine(confirmed.check, confirmed.params),
   data: z.null(),
 });
 
@@ -180,10 +198,26 @@ export const saveInformation = defineCall({
   tag: 'accounts',
   summary: 'Completes the member information (is_edit becomes 1)',
   body: z.strictObject({
-    user_name: z.string().trim().min(1, { message: 'accounts.realNameRequired' }).max(64),
-    user_company: z.string().trim().min(1, { message: 'accounts.companyRequired' }).max(128),
-    user_job_title: z.string().trim().min(1, { message: 'accounts.jobTitleRequired' }).max(128),
-    user_industry: z.number({ message: 'accounts.industryRequired' }).int().positive(),
+    user_name: z
+      .string({ message: 'accounts.realNameRequired' })
+      .trim()
+      .min(1, { message: 'accounts.realNameRequired' })
+      .max(64),
+    user_company: z
+      .string({ message: 'accounts.companyRequired' })
+      .trim()
+      .min(1, { message: 'accounts.companyRequired' })
+      .max(128),
+    user_job_title: z
+      .string({ message: 'accounts.jobTitleRequired' })
+      .trim()
+      .min(1, { message: 'accounts.jobTitleRequired' })
+      .max(128),
+    user_industry: z
+      .number({ message: 'accounts.industryRequired' })
+      .int({ message: 'accounts.industryRequired' })
+      .positive({ message: 'accounts.industryRequired' })
+      .describe("id of an 'industry' dictionary entry of the site"),
     user_contact_mobile: mobile,
     user_contact_email: email,
   }),
@@ -214,11 +248,16 @@ export const changePassword = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'Changes the password; every other session of the member ends',
-  body: z.strictObject({
-    old_password: z.string().min(1, { message: 'accounts.passwordRequired' }).max(PASSWORD_RULE.max),
-    password,
-    password_confirm: z.string().max(PASSWORD_RULE.max),
-  }),
+  body: z
+    .strictObject({
+      old_password: z
+        .string({ message: 'accounts.passwordRequired' })
+        .min(1, { message: 'accounts.passwordRequired' })
+        .max(PASSWORD_RULE.max),
+      password,
+      password_confirm: passwordConfirm,
+    })
+    .refine(confirmed.check, confirmed.params),
   data: z.null(),
 });
 
@@ -260,3 +299,29 @@ export const accountCalls = [
   userDetail,
   followToggle,
 ] as const;
+
+/** The avatar (spec 5 hint: photo JPG/JPEG/PNG up to 3 MB), redrawn by the server as a square JPEG. */
+export const AVATAR_RULE = {
+  maxBytes: 3 * 1024 * 1024,
+  maxMb: 3,
+  types: ['jpg', 'jpeg', 'png'],
+  size: 256,
+} as const;
+
+export const avatarDataSchema = z.object({ user_avatar_att_url: z.string() });
+
+/**
+ * Uploads the signed-in member's avatar: `POST /api/{site}/api/user/uploadAvatar`, multipart with
+ * one file in the field `file`, header `isapi: 1`. Not a JSON call, so not made with `defineCall`;
+ * answers the envelope with `avatarDataSchema`. Refusals are 40001 naming `file` (wrong type by
+ * content, empty) or 413 (over AVATAR_RULE.maxBytes), with the `accounts.avatar*` messages.
+ */
+export const uploadAvatar = {
+  id: 'user.uploadAvatar',
+  scope: 'site',
+  path: '/api/user/uploadAvatar',
+  field: 'file',
+  write: true,
+  access: MEMBER,
+  data: avatarDataSchema,
+} as const;

@@ -192,6 +192,12 @@ export const en: Catalogue = {
     cannotFollowSelf: 'You cannot follow yourself',
     userNotFound: 'No such member',
     banned: 'This account has been banned',
+    channelInvalid: 'Please choose to receive the code by email or by mobile',
+    codeSendFailed: 'The code could not be sent, please try again later',
+    smsUnavailable: 'Codes by SMS are not available yet, please use your email address',
+    avatarType: 'The file format is incorrect. Please upload an {{types}} file format!',
+    avatarTooLarge: 'The uploaded file size cannot exceed {{mb}} MB!',
+    avatarMissing: 'Please select a file to upload',
   },
   api: {
     ok: 'Success',
@@ -222,5 +228,15 @@ export const en: Catalogue = {
     rateLimited: 'Too many requests, please try again in {{seconds}} seconds',
     serverError: 'Internal server error, please try again later',
     shuttingDown: 'The service is restarting, please try again shortly',
+  },
+  mail: {
+    codeSubject: 'Your Storage Community code',
+    registerCode: 'Your code to register at Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message.',
+    loginCode: 'Your code to sign in to Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message and keep an eye on your account.',
+    resetCode: 'Your code to reset your Storage Community password is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message: your password stays as it is.',
+    noAccountSubject: 'Storage Community: no account uses this address',
+    noAccountText: 'Someone asked Storage Community for a code for this address, but no account uses it, so no code was sent.\n\nIf it was you, please register first. If not, please ignore this message.',
+    smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
+    smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
   },
 };

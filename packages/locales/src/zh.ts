@@ -192,6 +192,12 @@ export const zh = {
     cannotFollowSelf: '不能关注自己',
     userNotFound: '用户不存在',
     banned: '账号已被封禁',
+    channelInvalid: '请选择通过邮箱或手机号接收验证码',
+    codeSendFailed: '验证码发送失败，请稍后再试',
+    smsUnavailable: '暂不支持短信验证码，请使用邮箱',
+    avatarType: '文件格式不正确，请上传 {{types}} 格式的文件！',
+    avatarTooLarge: '上传文件大小不能超过 {{mb}} MB！',
+    avatarMissing: '请选择上传文件',
   },
   api: {
     ok: '操作成功',
@@ -222,6 +228,16 @@ export const zh = {
     rateLimited: '操作过于频繁，请 {{seconds}} 秒后再试',
     serverError: '服务器内部错误，请稍后再试',
     shuttingDown: '服务正在重启，请稍后再试',
+  },
+  mail: {
+    codeSubject: '存储社区验证码',
+    registerCode: '您正在注册存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件。',
+    loginCode: '您正在登录存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，并留意账号安全。',
+    resetCode: '您正在找回存储社区账号的密码，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，您的密码不会改变。',
+    noAccountSubject: '存储社区：该地址没有注册账号',
+    noAccountText: '有人在存储社区用这个地址申请了验证码，但该地址没有注册账号，因此没有发送验证码。\n\n如果是您本人，请先注册；如非本人操作，请忽略本邮件。',
+    smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
+    smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
   },
 } as const;
 
