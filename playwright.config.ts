@@ -48,6 +48,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      // Mail and SMS stay in the portal's outbox; journeys read codes at GET /api/dev/outbox.
+      MAIL_OUTBOX: 'true',
       LOG_LEVEL: 'warn',
     },
   },

@@ -45,8 +45,9 @@ export function freePort() {
 }
 
 /**
- * Starts `node apps/server/dist/main.js` on a free port with the given DATA_DIR, production mode,
- * and waits until /readyz answers 200. Output goes to `<logFile>`; on failure its tail is thrown.
+ * Starts `node apps/server/dist/main.js` on a free port with the given DATA_DIR, production mode
+ * (mail kept in the outbox), and waits until /readyz answers 200. Output goes to `<logFile>`; on
+ * failure its tail is thrown.
  */
 export async function startServer({ dataDir, env = {}, nodeArgs = [], logFile, readyTimeoutMs = 120_000 }) {
   if (!hasServerBuild()) {
@@ -70,6 +71,8 @@ export async function startServer({ dataDir, env = {}, nodeArgs = [], logFile, r
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
+      // Production refuses to start without SMTP_URL; benchmarks keep mail on the machine.
+      MAIL_OUTBOX: 'true',
       ...env,
     },
     stdio: ['ignore', out, out],

@@ -32,6 +32,15 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, /^Invalid environment variable SEED_DEMO: must be true or false$/],
     [{ ADMIN_PASSWORD: 'short' }, /^Invalid environment variable ADMIN_PASSWORD: must be at least 12 characters$/],
     [{ NODE_ENV: 'production' }, /^Invalid environment variable ADMIN_PASSWORD: required when NODE_ENV=production/],
+    [
+      { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password' },
+      /^Invalid environment variable SMTP_URL: required when NODE_ENV=production/,
+    ],
+    [{ SMTP_URL: 'mail.example.com:25' }, /^Invalid environment variable SMTP_URL: must start with smtp:\/\/ or smtps:\/\/$/],
+    [{ MAIL_OUTBOX: 'perhaps' }, /^Invalid environment variable MAIL_OUTBOX: must be true or false$/],
+    [{ SESSION_TTL_MS: '1000' }, /^Invalid environment variable SESSION_TTL_MS: /],
+    [{ SIGN_IN_FAILURES_ALLOWED: '0' }, /^Invalid environment variable SIGN_IN_FAILURES_ALLOWED: /],
+    [{ SIGN_IN_WINDOW_MS: 'soon' }, /^Invalid environment variable SIGN_IN_WINDOW_MS: /],
   ];
   it.each(bad)('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
@@ -43,9 +52,38 @@ describe('configuration', () => {
     }
   });
 
-  it('starts in production when ADMIN_PASSWORD is set', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password' });
+  it('starts in production when ADMIN_PASSWORD and SMTP_URL are set', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+    });
     expect(config.env).toBe('production');
     expect(config.adminPassword).toBe('a-long-admin-password');
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'Storage Community <no-reply@storage-community.local>',
+      outbox: false,
+    });
+  });
+
+  it('keeps mail in the outbox outside production unless SMTP_URL is set, and in production only when asked', () => {
+    expect(loadConfig({}).mail.outbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.outbox).toBe(true);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toMatchObject({ outbox: false, smtpUrl: 'smtp://127.0.0.1:2525' });
+    const e2e = loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', MAIL_OUTBOX: 'true' });
+    expect(e2e.mail).toMatchObject({ outbox: true, smtpUrl: undefined });
+    // The outbox wins: a test run with SMTP_URL in its environment still mails nobody.
+    expect(loadConfig({ SMTP_URL: 'smtp://relay:25', MAIL_OUTBOX: 'true' }).mail).toMatchObject({ outbox: true, smtpUrl: undefined });
+  });
+
+  it('reads the session lifetime and the sign-in limits, with the defaults of the contracts', () => {
+    expect(loadConfig({})).toMatchObject({
+      sessionTtlMs: 30 * 24 * 3_600_000,
+      signIn: { failuresAllowed: 5, windowMs: 15 * 60_000 },
+    });
+    expect(
+      loadConfig({ SESSION_TTL_MS: '3600000', SIGN_IN_FAILURES_ALLOWED: '1000', SIGN_IN_WINDOW_MS: '60000' }),
+    ).toMatchObject({ sessionTtlMs: 3_600_000, signIn: { failuresAllowed: 1000, windowMs: 60_000 } });
   });
 });

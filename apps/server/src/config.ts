@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_TTL_MS, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from '@portal/contracts/accounts';
 
 const boolean = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
@@ -29,6 +30,15 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(1).default(60),
   SSR_CACHE_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
+  SESSION_TTL_MS: z.coerce.number({ message: 'must be a number' }).int().min(60_000).default(SESSION_TTL_MS),
+  SIGN_IN_FAILURES_ALLOWED: z.coerce.number({ message: 'must be a number' }).int().min(1).default(SIGN_IN_FAILURES_ALLOWED),
+  SIGN_IN_WINDOW_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(SIGN_IN_WINDOW_MS),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/]/.test(v), { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Storage Community <no-reply@storage-community.local>'),
+  MAIL_OUTBOX: boolean.optional(),
 });
 
 export interface Config {
@@ -48,6 +58,19 @@ export interface Config {
   rateLimitWritesPerMinute: number;
   ssrCacheSeconds: number;
   shutdownTimeoutMs: number;
+  /** Sliding session lifetime: a session unused this long ends. */
+  sessionTtlMs: number;
+  signIn: { failuresAllowed: number; windowMs: number };
+  mail: {
+    /** Real delivery over SMTP (nodemailer); unset in the outbox mode. */
+    smtpUrl?: string;
+    from: string;
+    /**
+     * Mail and SMS are caught on this machine and kept in the dev_outbox table, readable at
+     * GET /api/dev/outbox. On by default outside production when SMTP_URL is unset.
+     */
+    outbox: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.ADMIN_PASSWORD) {
     throw new ConfigError(
       'Invalid environment variable ADMIN_PASSWORD: required when NODE_ENV=production (at least 12 characters)',
+    );
+  }
+  const outbox = e.MAIL_OUTBOX ?? (e.NODE_ENV !== 'production' && !e.SMTP_URL);
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && !outbox) {
+    throw new ConfigError(
+      'Invalid environment variable SMTP_URL: required when NODE_ENV=production (or MAIL_OUTBOX=true to keep mail on this machine, for tests only)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -97,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWritesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
     ssrCacheSeconds: e.SSR_CACHE_SECONDS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionTtlMs: e.SESSION_TTL_MS,
+    signIn: { failuresAllowed: e.SIGN_IN_FAILURES_ALLOWED, windowMs: e.SIGN_IN_WINDOW_MS },
+    // The outbox wins over SMTP_URL: a test run never mails anyone.
+    mail: { smtpUrl: outbox ? undefined : e.SMTP_URL, from: e.MAIL_FROM, outbox },
   };
 }
 
