@@ -10,6 +10,9 @@ import type { Envelope } from '@portal/contracts/envelope';
 import { REQUEST_HEADERS, type PortalLoadContext } from '@portal/contracts/ssr';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createAccountsModule } from './features/accounts/accounts.module';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { authPlugin } from './features/accounts/auth.plugin';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -89,6 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     nameSpace: deps.rateLimitNameSpace,
   });
+  // 2b. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
+  const accounts = await createAccountsModule({ db: database.db, config, log: app.log });
+  app.addHook('onClose', accounts.close);
+  await app.register(authPlugin, { sessions: accounts.sessions, cookie: accounts.cookie });
   // 3. The API document, before any route so that every route is in it.
   await app.register(openApiPlugin);
 
@@ -103,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
   await app.register(expertsRoutes, { db: database.db, writesPerMinute });
+  await app.register(accountsRoutes, { ...accounts, writesPerMinute });
 
   // 5. Uploaded files: never rendered as pages, never sniffed.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

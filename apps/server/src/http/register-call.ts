@@ -8,11 +8,22 @@ import { ApiError } from './api-error';
 import { translate } from '../lib/i18n';
 import { writeRateLimit } from '../plugins/rate-limit';
 
+/** The member a request is signed in as (accounts' auth plugin resolves it from the session). */
+export interface SignedInMember {
+  id: number;
+  sessionId: number;
+  permissions: Set<string>;
+}
+
 /** What a handler gets besides the parsed body. */
 export interface CallContext {
   site: Site;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The signed-in member; a 401 refusal when there is none (member calls are checked before). */
+  user(): Promise<SignedInMember>;
+  /** The signed-in member or null, for public calls that show more to members. */
+  viewer(): Promise<SignedInMember | null>;
 }
 
 export type CallHandler<C extends CallContract> = (
@@ -69,17 +80,24 @@ export function registerCall<C extends CallContract>(
       callId: contract.id,
       ...(contract.write ? { rateLimit: writeRateLimit(opts.writesPerMinute) } : {}),
     },
-    preHandler: async (request) => authorize(request, contract.access),
+    // Before the body is validated: a visitor without a session learns nothing about the call.
+    preValidation: async (request) => authorize(request, contract.access),
     handler: async (request, reply) => {
       const site = request.portal.site;
-      const data = await handler(request.body as z.output<C['body']>, { site, request, reply });
+      const viewer = () => (request.currentUser ? request.currentUser() : Promise.resolve(null));
+      const user = async () => {
+        const member = await viewer();
+        if (!member) throw ApiError.unauthorized();
+        return member;
+      };
+      const data = await handler(request.body as z.output<C['body']>, { site, request, reply, user, viewer });
       return { status: STATUS.ok, msg: OK_MESSAGE[site.lang], data };
     },
   });
 }
 
-/** Server-side authorisation of every call. Accounts and roles plug in here. */
-async function authorize(request: FastifyRequest, access: AccessRule): Promise<void> {
+/** Server-side authorisation of every call (and of the few routes that are not JSON calls). */
+export async function authorize(request: FastifyRequest, access: AccessRule): Promise<void> {
   if (access.kind === 'public') return;
   const user = request.currentUser ? await request.currentUser() : null;
   if (!user) throw ApiError.unauthorized();
@@ -88,7 +106,7 @@ async function authorize(request: FastifyRequest, access: AccessRule): Promise<v
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Resolves the signed-in member from the session; absent until the accounts feature registers it. */
-    currentUser?: () => Promise<{ id: number; permissions: Set<string> } | null>;
+    /** Resolves the signed-in member from the session, once per request (accounts' auth plugin). */
+    currentUser?: () => Promise<SignedInMember | null>;
   }
 }

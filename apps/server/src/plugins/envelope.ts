@@ -28,6 +28,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.portal?.site.lang ?? 'zh';
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.httpStatus, {
         status: error.status,
         msg: translate(lang, error.msgKey, error.vars),

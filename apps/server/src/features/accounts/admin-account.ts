@@ -31,7 +31,8 @@ export async function ensureAdminAccount(
     const user = await trx
       .insertInto('users')
       .values({
-        email: opts.email,
+        // Sign-in compares email addresses in lower case.
+        email: opts.email.toLowerCase(),
         mobile: null,
         nick_name: 'Admin',
         avatar_url: '',

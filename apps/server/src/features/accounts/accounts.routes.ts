@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  changePassword,
+  getMyInfo,
+  login,
+  loginByCode,
+  logout,
+  register,
+  resetPassword,
+  saveInformation,
+  sendCode,
+  updateAccount,
+  userDetail,
+} from '@portal/contracts/accounts';
+import { registerCall, type CallContext } from '../../http/register-call';
+import type { AccountsModule } from './accounts.module';
+import type { SignedIn, SignInMeta } from './accounts.service';
+import { clearSessionCookie, setSessionCookie } from './auth.plugin';
+import { avatarRoutes } from './avatar.routes';
+import { outboxRoutes } from './outbox.routes';
+
+function metaOf(request: FastifyRequest): SignInMeta {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule & { writesPerMinute: number }) {
+  const { accounts, codes, cookie } = deps;
+  const opts = { writesPerMinute: deps.writesPerMinute };
+
+  /** Signing in again from a browser that still had a session ends that one; the new token goes in the cookie. */
+  async function signIn(ctx: CallContext, work: (meta: SignInMeta) => Promise<SignedIn>) {
+    const previous = await ctx.viewer();
+    const signedIn = await work(metaOf(ctx.request));
+    if (previous) await accounts.logout(previous);
+    setSessionCookie(ctx.reply, signedIn.token, cookie);
+    return signedIn.user;
+  }
+  const signOut = (reply: FastifyReply) => clearSessionCookie(reply, cookie);
+
+  registerCall(app, sendCode, async (body, { site }) => codes.send(body, body.purpose, site.lang), opts);
+  registerCall(app, register, async (body, ctx) => signIn(ctx, (meta) => accounts.register(body, meta)), opts);
+  registerCall(app, login, async (body, ctx) => signIn(ctx, (meta) => accounts.login(body, meta)), opts);
+  registerCall(app, loginByCode, async (body, ctx) => signIn(ctx, (meta) => accounts.loginByCode(body, meta)), opts);
+  registerCall(app, resetPassword, async (body) => accounts.resetPassword(body), opts);
+  registerCall(
+    app,
+    logout,
+    async (_body, { user, reply }) => {
+      await accounts.logout(await user());
+      signOut(reply);
+      return null;
+    },
+    opts,
+  );
+  registerCall(app, getMyInfo, async (_body, { user }) => accounts.currentUser((await user()).id), opts);
+  registerCall(
+    app,
+    saveInformation,
+    async (body, { user, site }) => accounts.saveInformation(await user(), site, body),
+    opts,
+  );
+  registerCall(app, updateAccount, async (body, { user }) => accounts.updateAccount(await user(), body), opts);
+  registerCall(app, changePassword, async (body, { user }) => accounts.changePassword(await user(), body), opts);
+  registerCall(app, userDetail, async (body, { viewer }) => accounts.profileCard(body.id, await viewer()), opts);
+
+  await app.register(avatarRoutes, { accounts, uploadsDir: deps.uploadsDir, writesPerMinute: deps.writesPerMinute });
+  if (deps.outbox) await app.register(outboxRoutes, { outbox: deps.outbox });
+}

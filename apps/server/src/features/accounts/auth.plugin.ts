@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CLIENT_STORAGE } from '@portal/contracts/ssr';
+import type { SignedInMember } from '../../http/register-call';
+import type { SessionsService } from './sessions.service';
+
+export interface SessionCookieOptions {
+  /** Secure cookies in production (HTTPS); plain HTTP works in development and tests. */
+  secure: boolean;
+  ttlMs: number;
+}
+
+/** The session cookie: HttpOnly (scripts never see the token), SameSite=Lax, whole site. */
+export function setSessionCookie(reply: FastifyReply, token: string, opts: SessionCookieOptions): void {
+  reply.setCookie(CLIENT_STORAGE.accessTokenCookie, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: opts.secure,
+    maxAge: Math.floor(opts.ttlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, opts: SessionCookieOptions): void {
+  reply.clearCookie(CLIENT_STORAGE.accessTokenCookie, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: opts.secure,
+  });
+}
+
+/**
+ * Gives every request `currentUser()`: the member of the session named by the accessToken cookie
+ * or header, resolved on first use and remembered for the rest of the request. No session, an
+ * expired or revoked one, or a banned member (status other than 1) all mean no member. When the
+ * expiry slides, a cookie-borne session gets its cookie again with the full lifetime.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionsService; cookie: SessionCookieOptions }) => {
+    const { sessions, cookie } = opts;
+
+    async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<SignedInMember | null> {
+      const token = request.portal.accessToken;
+      const live = await sessions.resolve(token);
+      if (!live) return null;
+      if (live.slid && token && request.cookies[CLIENT_STORAGE.accessTokenCookie] === token && !reply.sent) {
+        setSessionCookie(reply, token, cookie);
+      }
+      // Named permissions come with the back office; a member has none yet.
+      return { id: live.userId, sessionId: live.sessionId, permissions: new Set() };
+    }
+
+    app.decorateRequest('currentUser', undefined);
+    app.addHook('onRequest', async (request, reply) => {
+      let memo: Promise<SignedInMember | null> | undefined;
+      request.currentUser = () => (memo ??= resolve(request, reply));
+    });
+  },
+  { name: 'portal-auth' },
+);

@@ -1,0 +1,84 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVATAR_RULE, avatarDataSchema, uploadAvatar } from '@portal/contracts/accounts';
+import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
+import { SITES, type Lang } from '@portal/contracts/sites';
+import { ApiError } from '../../http/api-error';
+import { authorize } from '../../http/register-call';
+import { translate } from '../../lib/i18n';
+import { writeRateLimit } from '../../plugins/rate-limit';
+import { removeAvatar, renderAvatar, sniffImage, storeAvatar, UnreadableImage } from './avatar.service';
+import type { AccountsService } from './accounts.service';
+
+const TYPES = AVATAR_RULE.types.map((t) => t.toUpperCase()).join('/');
+
+function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Record<string, unknown> = {}) {
+  const message = translate(lang, msgKey, vars);
+  return new ApiError(httpStatus, STATUS.validation, msgKey, vars, {
+    field: uploadAvatar.field,
+    issues: [{ field: uploadAvatar.field, message }],
+  });
+}
+
+/**
+ * The avatar upload: multipart in this plugin only (every other route still takes JSON only), the
+ * same access rule, isapi guard and write rate limit as a member call. The file is judged by its
+ * bytes, never its name; reading stops at the size limit.
+ */
+export async function avatarRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; uploadsDir: string; writesPerMinute: number },
+) {
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_RULE.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: `/api/:site${uploadAvatar.path}`,
+    schema: {
+      summary: `Uploads the member's avatar: multipart/form-data with one ${TYPES} file (by content) of at most ${AVATAR_RULE.maxMb} MB in the field \`file\`; stored as a ${AVATAR_RULE.size}x${AVATAR_RULE.size} JPEG without metadata`,
+      tags: ['accounts'],
+      operationId: uploadAvatar.id,
+      consumes: ['multipart/form-data'],
+      params: z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) }),
+      // Documents the form field; the multipart parser leaves the body empty, so validation passes.
+      body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
+      response: { 200: envelopeSchema(avatarDataSchema) },
+    },
+    config: { access: uploadAvatar.access, callId: uploadAvatar.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
+    preValidation: async (request) => authorize(request, uploadAvatar.access),
+    handler: async (request) => {
+      const lang = request.portal.site.lang;
+      const member = await request.currentUser!();
+      if (!member) throw ApiError.unauthorized();
+      const part = request.isMultipart() ? await request.file() : undefined;
+      if (!part || part.fieldname !== uploadAvatar.field) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      // The parser stops keeping bytes at the limit and marks the stream truncated.
+      if (part.file.truncated) throw fileRefusal(lang, 413, 'accounts.avatarTooLarge', { mb: AVATAR_RULE.maxMb });
+      const bytes = Buffer.concat(chunks);
+      if (bytes.length === 0) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+      const kind = sniffImage(bytes);
+      if (!kind) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
+      let jpeg: Buffer;
+      try {
+        jpeg = await renderAvatar(bytes, kind);
+      } catch (err) {
+        if (err instanceof UnreadableImage) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
+        throw err;
+      }
+      const url = await storeAvatar(deps.uploadsDir, jpeg);
+      const previous = await deps.accounts.setAvatar(member.id, url);
+      if (previous && previous !== url) {
+        await removeAvatar(deps.uploadsDir, previous).catch((err) =>
+          request.log.warn({ err }, 'old avatar not removed'),
+        );
+      }
+      return { status: STATUS.ok, msg: translate(lang, 'api.ok'), data: { user_avatar_att_url: url } };
+    },
+  });
+}
