@@ -4,10 +4,12 @@ import message from 'antd/es/message';
 import { browserRequestEnvironment } from '~/lib/request/browser-environment';
 import { configureRequestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
+import { setToasts } from '~/lib/toast';
 
 /**
- * Hands the request client its UI: antd's message toasts, React Router's navigate and the page's language. Configured during the first
- * render, before any query of the page can start.
+ * Hands the request client its UI: antd's message toasts, React Router's navigate and the page's
+ * language; the same toasts serve features (`lib/toast.ts`). Configured during the first render,
+ * before any query of the page can start.
  */
 export function RequestClientBridge() {
   const [toasts, toastHolder] = message.useMessage();
@@ -20,14 +22,16 @@ export function RequestClientBridge() {
 
   useState(() => {
     if (typeof window === 'undefined') return;
+    const shown = {
+      error: (text: string, seconds?: number) => void live.current.toasts.error(text, seconds),
+      success: (text: string) => void live.current.toasts.success(text),
+      warning: (text: string) => void live.current.toasts.warning(text),
+    };
+    setToasts(shown);
     configureRequestClient(
       browserRequestEnvironment({
         lang: () => live.current.site.lang,
-        toast: {
-          error: (text, seconds) => void live.current.toasts.error(text, seconds),
-          success: (text) => void live.current.toasts.success(text),
-          warning: (text) => void live.current.toasts.warning(text),
-        },
+        toast: shown,
         navigate: (path) => void live.current.navigate(path),
       }),
     );

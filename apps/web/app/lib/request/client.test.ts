@@ -633,6 +633,30 @@ describe('the request itself', () => {
     );
   });
 
+  it('sends a FormData body as multipart, leaving its content type to fetch', async () => {
+    const upload = defineCall({
+      id: 'test.upload',
+      scope: 'site',
+      path: '/api/test/upload',
+      write: true,
+      access: PUBLIC,
+      summary: 'upload',
+      tag: 'test',
+      body: z.instanceof(FormData),
+      data: z.object({ url: z.string() }),
+    });
+    const browser = fakeBrowser({ lang: 'en', answer: () => envelope(200, 'ok', { url: '/uploads/a.png' }) });
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    const result = await browser.client.call(upload, form);
+    expect(result.ok && result.data).toEqual({ url: '/uploads/a.png' });
+    const [request] = browser.requests;
+    expect(request?.init.body).toBe(form);
+    const headers = request?.init.headers as Record<string, string>;
+    expect(headers['content-type']).toBeUndefined();
+    expect(headers).toMatchObject({ isapi: '1', accept: 'application/json' });
+  });
+
   it('leaves out a cookie value that cannot travel in a header', async () => {
     const browser = fakeBrowser({ cookies: { accessToken: 'tok\nen', siteData: '中文' } });
     const result = await browser.client.call(echo, { q: 'x' });

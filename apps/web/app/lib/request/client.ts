@@ -55,8 +55,8 @@ export type CallResult<C extends CallContract> =
 
 export interface RequestClient {
   /**
-   * POSTs `body` as JSON to the call's URL and applies spec 8's status catalogue. Never throws:
-   * every failure comes back as `{ ok: false, error }`.
+   * POSTs `body` as JSON (a `FormData` body as multipart) to the call's URL and applies spec 8's
+   * status catalogue. Never throws: every failure comes back as `{ ok: false, error }`.
    */
   call<C extends CallContract>(call: C, body: CallBody<C>, opts?: CallOptions): Promise<CallResult<C>>;
 }
@@ -101,10 +101,11 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
     return (catalogues[env.lang()] ?? catalogues[DEFAULT_SITE.lang]).request;
   }
 
-  function headers(): Record<string, string> {
+  /** Spec 7's headers; a multipart body gets its content type (with the boundary) from fetch. */
+  function headers(multipart: boolean): Record<string, string> {
     visitorId ??= readOrCreateVisitorId(env.localStorage, env.randomBytes);
     const result: Record<string, string> = {
-      'content-type': 'application/json',
+      ...(multipart ? {} : { 'content-type': 'application/json' }),
       accept: 'application/json',
       [REQUEST_HEADERS.isapi]: '1',
       [REQUEST_HEADERS.visitorId]: visitorId,
@@ -216,7 +217,13 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
     const silent = opts.silent === true;
     const text = texts();
     const url = callUrl(call, opts.siteCode ?? currentSite().apply_site);
-    const init: RequestInit = { method: 'POST', headers: headers(), body: JSON.stringify(body ?? {}) };
+    // Uploads (e.g. the avatar) send their FormData as multipart; every other call sends JSON.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    const init: RequestInit = {
+      method: 'POST',
+      headers: headers(multipart),
+      body: multipart ? body : JSON.stringify(body ?? {}),
+    };
 
     let answer: { httpStatus: number; text: string };
     try {
