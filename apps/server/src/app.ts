@@ -14,6 +14,7 @@ import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
 import { expertsRoutes } from './features/experts/experts.routes';
+import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
   await app.register(expertsRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });
+  await app.register(followsRoutes, { db: database.db, writesPerMinute });
 
   // 5. Uploaded files: never rendered as pages, never sniffed.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

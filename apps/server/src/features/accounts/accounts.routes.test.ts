@@ -544,6 +544,7 @@ describe('sessions', () => {
       ['/api/user/saveInformation', {}],
       ['/api/user/updateAccount', {}],
       ['/api/user/changePassword', {}],
+      ['/userfollow/add', { user_id: 1 }],
     ];
     for (const as of [undefined, { token: 'x'.repeat(43) }, { token: 'short' }, member]) {
       for (const [path, body] of calls) {
