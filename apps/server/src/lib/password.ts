@@ -1,12 +1,34 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptAsync = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * At most one hash per core at a time. Each holds 32 MiB while it runs; more at once than there are
+ * cores only adds memory (libuv would run four), not sign-ins per second. The rest wait their turn.
+ */
+const HASH_SLOTS = Math.max(1, os.availableParallelism());
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function scrypt(...args: Parameters<typeof scryptAsync>): Promise<Buffer> {
+  if (running < HASH_SLOTS) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await scryptAsync(...args);
+  } finally {
+    // A waiting hash takes this slot over; only when none waits is the slot given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 /** scrypt cost: N=2^15, r=8, p=1 (32 MiB per hash, about 0.1 s here), the interactive-login setting of the scrypt paper. */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 } as const;
