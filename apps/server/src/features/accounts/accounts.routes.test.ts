@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TTL_MS, SESSION_TTL_MS } from '@portal/contracts/accounts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
+import { accountsRepository } from './accounts.repository';
 import { ensureAdminAccount } from './admin-account';
 import { accountsHarness, sessionCookie, type Site, type TestMember } from './accounts.test-support';
 import { hashToken, SESSION_TOUCH_MS } from './sessions.service';
@@ -969,5 +970,72 @@ describe('the outbox', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('housekeeping', () => {
+  it('sweeps failures out of the window, long-expired codes and long-ended sessions, and keeps the rest', async () => {
+    const member = await h.registerMember();
+    const now = Date.now();
+    const day = 86_400_000;
+    await t.database.db
+      .insertInto('auth_failures')
+      .values([
+        { scope: 'ip', key: 'sweep-old', created_at: now - 20 * 60_000 },
+        { scope: 'ip', key: 'sweep-new', created_at: now - 60_000 },
+      ])
+      .execute();
+    const code = (hash: string, expires_at: number) => ({
+      channel: 'email',
+      target: 'sweep@test.example.com',
+      purpose: 'login',
+      code_hash: hash,
+      created_at: expires_at - CODE_TTL_MS,
+      expires_at,
+      used_at: null,
+      attempts: 0,
+    });
+    await t.database.db
+      .insertInto('verification_codes')
+      .values([code('old', now - 2 * day), code('new', now + 60_000)])
+      .execute();
+    const session = (hash: string, expires_at: number, revoked_at: number | null) => ({
+      user_id: member.id,
+      token_hash: hash,
+      created_at: now - 90 * day,
+      last_seen_at: now - 60 * day,
+      expires_at,
+      revoked_at,
+    });
+    await t.database.db
+      .insertInto('sessions')
+      .values([
+        session('sweep-expired', now - 31 * day, null),
+        session('sweep-revoked', now + day, now - 31 * day),
+        session('sweep-recently-revoked', now + day, now - day),
+      ])
+      .execute();
+    await accountsRepository(t.database.db).sweep({
+      failuresBefore: now - 15 * 60_000,
+      codesBefore: now - day,
+      sessionsBefore: now - 30 * day,
+    });
+    const keys = (
+      await t.database.db.selectFrom('auth_failures').select('key').where('key', 'like', 'sweep-%').execute()
+    ).map((r) => r.key);
+    expect(keys).toEqual(['sweep-new']);
+    const codes = await t.database.db
+      .selectFrom('verification_codes')
+      .select('code_hash')
+      .where('target', '=', 'sweep@test.example.com')
+      .execute();
+    expect(codes.map((c) => c.code_hash)).toEqual(['new']);
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('token_hash', 'like', 'sweep-%')
+      .execute();
+    expect(sessions.map((r) => r.token_hash)).toEqual(['sweep-recently-revoked']);
+    expect((await myInfo(member)).statusCode).toBe(200);
   });
 });
