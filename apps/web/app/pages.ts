@@ -23,6 +23,10 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'home', path: 'index/index', file: 'routes/home.tsx', titleKey: 'default' },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
   { id: 'about', path: 'about', file: 'routes/about.tsx', titleKey: 'about' },
+  { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },
+  { id: 'forget', path: 'forget', file: 'routes/forget.tsx', titleKey: 'forget' },
+  { id: 'information', path: 'information', file: 'routes/information.tsx', titleKey: 'information' },
+  { id: 'userinfo', path: 'userinfo', file: 'routes/userinfo.tsx', titleKey: 'userinfo' },
 ];
 
 /** Pages outside the two sites. */

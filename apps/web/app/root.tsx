@@ -20,8 +20,10 @@ import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/s
 import { catalogues } from '@portal/locales/catalogues';
 import type { Route } from './+types/root';
 import { SiteLayout } from './components/layout/SiteLayout';
+import { signedInMember } from './features/accounts/api/current-user.server';
 import { shellQueries } from './features/site/api/site-queries';
 import { createI18n } from './lib/i18n';
+import { informationRedirect } from './lib/information-redirect';
 import { languageGuardRedirect } from './lib/language/guard';
 import { LanguageSync } from './lib/language/LanguageSync';
 import { browserLanguageStore, readStoredSite } from './lib/language/storage';
@@ -29,7 +31,8 @@ import { useNonce } from './lib/nonce';
 import { prefetchCalls } from './lib/query/prefetch.server';
 import { browserQueryClient, createQueryClient } from './lib/query/query-client';
 import { RequestClientBridge } from './lib/RequestClientBridge';
-import { ShellContext, type Shell, type ShellUser } from './lib/shell';
+import { isShellStale, shellRefreshed } from './lib/session';
+import { ShellContext, toShellUser, type Shell, type ShellUser } from './lib/shell';
 import { siteFromCookieHeader, siteOfPage } from './lib/site';
 import { portalTheme } from './lib/theme';
 import appCss from './styles/app.css?url';
@@ -48,16 +51,21 @@ export interface RootData {
   dehydratedState: DehydratedState | null;
 }
 
-/** The shell's data: site of the page, request origin, the member (accounts: later) and footer data. */
+/**
+ * The shell's data: site of the page, request origin, the signed-in member (when the request
+ * carries a session cookie the server still knows) and the footer's data. A member who has still to
+ * complete their information is sent there first (spec 2).
+ */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
   const site = siteOfPage(url.pathname, siteFromCookieHeader(request.headers.get('cookie')));
-  return {
-    siteId: site.tws_id,
-    origin: url.origin,
-    user: null,
-    dehydratedState: await prefetchCalls(context, shellQueries(site)),
-  };
+  const [member, dehydratedState] = await Promise.all([
+    signedInMember(context, site, request),
+    prefetchCalls(context, shellQueries(site)),
+  ]);
+  const target = informationRedirect(member, site, url);
+  if (target) throw redirect(target);
+  return { siteId: site.tws_id, origin: url.origin, user: member ? toShellUser(member) : null, dehydratedState };
 }
 
 /** The root data of the last page, so that client navigations on one site do not refetch it. */
@@ -65,7 +73,8 @@ let lastRootData: RootData | undefined;
 
 /**
  * Runs on every client-side navigation: the language guard of spec 2 first, then the shell's data
- * (kept from the last page; asked from the server only when the site changed).
+ * (kept from the last page; asked from the server only when the site or the member changed), then
+ * the information redirect of spec 2.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
@@ -73,7 +82,12 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const target = languageGuardRedirect(url.pathname, stored);
   if (target) throw redirect(`${target}${url.search}`);
   const site = siteOfPage(url.pathname, stored);
-  if (lastRootData?.siteId !== site.tws_id) lastRootData = await serverLoader();
+  if (isShellStale() || lastRootData?.siteId !== site.tws_id) {
+    lastRootData = await serverLoader();
+    shellRefreshed();
+  }
+  const information = informationRedirect(lastRootData.user, site, url);
+  if (information) throw redirect(information);
   return lastRootData;
 }
 
@@ -128,7 +142,13 @@ export default function Root({ loaderData }: Route.ComponentProps) {
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={loaderData.dehydratedState}>
         <I18nextProvider i18n={i18n}>
-          <ConfigProvider locale={antdLocales[site.lang]} theme={portalTheme} csp={{ nonce }}>
+          <ConfigProvider
+            locale={antdLocales[site.lang]}
+            theme={portalTheme}
+            csp={{ nonce }}
+            // No space between two CJK characters ("登 录"): buttons are named as they are written.
+            button={{ autoInsertSpace: false }}
+          >
             <ShellContext value={shell}>
               <RequestClientBridge />
               <LanguageSync />

@@ -1,9 +1,22 @@
 import { createContext, useContext } from 'react';
-import type { UserBrief } from '@portal/contracts/home';
+import type { CurrentUser } from '@portal/contracts/accounts';
 import { DEFAULT_SITE, type Site } from '@portal/contracts/sites';
 
-/** The signed-in member as the shell shows them (navbar avatar); accounts fill it in later. */
-export type ShellUser = Pick<UserBrief, 'user_id' | 'user_nick_name' | 'user_avatar_att_url'>;
+/**
+ * The signed-in member as the shell needs them: the navbar's avatar and name, and `is_edit` for the
+ * information redirect of spec 2. Contact details stay out of the shell (and so out of every page).
+ */
+export type ShellUser = Pick<CurrentUser, 'user_id' | 'user_nick_name' | 'user_avatar_att_url' | 'is_edit'>;
+
+/** The shell's part of a current-user answer. */
+export function toShellUser(user: ShellUser): ShellUser {
+  return {
+    user_id: user.user_id,
+    user_nick_name: user.user_nick_name,
+    user_avatar_att_url: user.user_avatar_att_url,
+    is_edit: user.is_edit,
+  };
+}
 
 export interface Shell {
   site: Site;

@@ -1,15 +1,18 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
+import { Avatar } from '~/components/Avatar';
 import { loginPath } from '~/lib/login-link';
 import { logout } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 
-/** Login button for visitors; avatar (personal centre) and logout for members. */
+/** Login button for visitors; avatar (personal centre) and logout for members (spec 2). */
 export function UserArea() {
   const { t } = useTranslation('nav');
   const { site, user, origin } = useShell();
   const location = useLocation();
+  const [leaving, setLeaving] = useState(false);
 
   if (!user) {
     return (
@@ -24,18 +27,20 @@ export function UserArea() {
         to={`/${site.prefix}/userinfo`}
         className="portal-user__avatar"
         data-testid="nav-avatar"
-        aria-label={t('userCenter')}
+        aria-label={`${t('userCenter')}: ${user.user_nick_name}`}
       >
-        {user.user_avatar_att_url ? (
-          <img src={user.user_avatar_att_url} alt="" width={32} height={32} className="portal-avatar" />
-        ) : (
-          <span className="portal-avatar portal-avatar--initial" aria-hidden="true">
-            {Array.from(user.user_nick_name)[0] ?? ''}
-          </span>
-        )}
+        <Avatar user={user} size={32} />
         <span className="portal-user__name">{user.user_nick_name}</span>
       </Link>
-      <Button type="text" onClick={() => logout(site)} data-testid="nav-logout">
+      <Button
+        type="text"
+        loading={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void logout(site).finally(() => setLeaving(false));
+        }}
+        data-testid="nav-logout"
+      >
         {t('logout')}
       </Button>
     </div>

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import { saveInformation, type CurrentUser } from '@portal/contracts/accounts';
+import { invalidateShell } from '~/lib/session';
+import { useShell } from '~/lib/shell';
+import { toast } from '~/lib/toast';
+import { fieldIssues } from '../forms/form-issues';
+import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '../forms/use-contract-form';
+import { callbackOf } from '../routing/sign-in-target';
+import { AccountsCard } from './AccountsCard';
+
+export interface IndustryOption {
+  value: number;
+  label: string;
+}
+
+interface InformationValues {
+  user_name: string;
+  user_company: string;
+  user_job_title: string;
+  user_industry: number;
+  user_contact_mobile: string;
+  user_contact_email: string;
+}
+
+const FIELDS = [
+  'user_name',
+  'user_company',
+  'user_job_title',
+  'user_industry',
+  'user_contact_mobile',
+  'user_contact_email',
+] as const;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+const informationBody = (v: Partial<InformationValues>) => ({
+  user_name: text(v.user_name),
+  user_company: text(v.user_company),
+  user_job_title: text(v.user_job_title),
+  user_industry: v.user_industry,
+  user_contact_mobile: text(v.user_contact_mobile),
+  user_contact_email: text(v.user_contact_email),
+});
+
+const validateInformation = (v: Partial<InformationValues>) => fieldIssues(saveInformation.body, informationBody(v));
+
+/**
+ * Complete the member's information (spec 2 `/information`, decisions.md People). Saving sets
+ * `is_edit` to 1 and takes the member back to the callback (same-site paths only) or home.
+ */
+export function InformationPage({ member, industries }: { member: CurrentUser; industries: IndustryOption[] }) {
+  const { t } = useTranslation('auth');
+  const { site, origin } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { form, rule, showServerIssues } = useContractForm<InformationValues>(validateInformation);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: InformationValues) => {
+    setBusy(true);
+    const result = await callWithContract(saveInformation, informationBody(values));
+    setBusy(false);
+    if (result?.ok) {
+      toast.success(t('saved'));
+      invalidateShell();
+      void navigate(callbackOf(location.search, site, origin), { replace: true });
+    } else {
+      showServerIssues(result?.envelope, FIELDS);
+    }
+  };
+
+  return (
+    <AccountsCard id="information-page" title={t('informationTitle')} lead={t('informationLead')}>
+      <Form
+        form={form}
+        name="information"
+        layout="vertical"
+        validateTrigger="onBlur"
+        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+        initialValues={{
+          user_name: member.user_name,
+          user_company: member.user_company,
+          user_job_title: member.user_job_title,
+          user_industry: member.user_industry ?? undefined,
+          user_contact_mobile: member.user_contact_mobile,
+          user_contact_email: member.user_contact_email,
+        }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item name="user_name" label={t('realName')} required rules={[rule('user_name')]}>
+          <Input autoComplete="name" maxLength={64} data-testid="information-name" />
+        </Form.Item>
+        <Form.Item name="user_company" label={t('company')} required rules={[rule('user_company')]}>
+          <Input autoComplete="organization" maxLength={128} data-testid="information-company" />
+        </Form.Item>
+        <Form.Item name="user_job_title" label={t('jobTitle')} required rules={[rule('user_job_title')]}>
+          <Input autoComplete="organization-title" maxLength={128} data-testid="information-job-title" />
+        </Form.Item>
+        <Form.Item
+          name="user_industry"
+          label={t('industry')}
+          required
+          validateTrigger="onChange"
+          rules={[rule('user_industry')]}
+        >
+          <Select
+            options={industries}
+            placeholder={t('industryPlaceholder')}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="information-industry"
+          />
+        </Form.Item>
+        <Form.Item
+          name="user_contact_mobile"
+          label={t('contactMobile')}
+          required
+          rules={[rule('user_contact_mobile')]}
+          extra={t('mobileHint')}
+        >
+          <Input type="tel" autoComplete="tel" maxLength={16} data-testid="information-mobile" />
+        </Form.Item>
+        <Form.Item name="user_contact_email" label={t('contactEmail')} required rules={[rule('user_contact_email')]}>
+          <Input type="email" autoComplete="email" maxLength={254} data-testid="information-email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="information-submit">
+          {t('save')}
+        </Button>
+      </Form>
+    </AccountsCard>
+  );
+}

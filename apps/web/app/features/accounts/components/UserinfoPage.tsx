@@ -1,0 +1,254 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import {
+  AVATAR_RULE,
+  changePassword,
+  NICKNAME_RULE,
+  PASSWORD_RULE,
+  updateAccount,
+  type CurrentUser,
+} from '@portal/contracts/accounts';
+import { STATUS } from '@portal/contracts/envelope';
+import { Avatar } from '~/components/Avatar';
+import { loginPath } from '~/lib/login-link';
+import { requestClient } from '~/lib/request/client';
+import { invalidateShell } from '~/lib/session';
+import { useShell } from '~/lib/shell';
+import { toast } from '~/lib/toast';
+import { avatarBody, uploadAvatarCall } from '../api/avatar-upload';
+import { AVATAR_ACCEPT, avatarFileProblem } from '../forms/avatar-file';
+import { fieldIssues, i18nKey } from '../forms/form-issues';
+import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '../forms/use-contract-form';
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The personal centre (spec 2 `/userinfo`) with its account section: avatar, nickname, contact
+ * mobile and email, and the password. The member's other sections come with their own issues.
+ */
+export function UserinfoPage({ member }: { member: CurrentUser }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="portal-page accounts-centre" data-testid="userinfo-page">
+      <h1 className="accounts-centre__title">{t('centreTitle')}</h1>
+      <section className="accounts-section" aria-labelledby="account-section-title" data-testid="account-section">
+        <h2 id="account-section-title">{t('accountSection')}</h2>
+        <AvatarField member={member} />
+        <AccountForm member={member} />
+      </section>
+      <section className="accounts-section" aria-labelledby="password-section-title" data-testid="password-section">
+        <h2 id="password-section-title">{t('passwordSection')}</h2>
+        <PasswordForm />
+      </section>
+    </div>
+  );
+}
+
+/** After a change the member's own data, and the navbar's, are read again. */
+function useMemberChanged() {
+  const { revalidate } = useRevalidator();
+  return () => {
+    invalidateShell();
+    void revalidate();
+  };
+}
+
+/** The avatar with its upload: JPG/JPEG/PNG up to 3 MB, checked here before it is sent. */
+function AvatarField({ member }: { member: CurrentUser }) {
+  const { t } = useTranslation('auth');
+  const { site, origin } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const memberChanged = useMemberChanged();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    const problem = avatarFileProblem(file);
+    if (problem) {
+      toast.error(t(i18nKey(problem.key), problem.vars));
+      return;
+    }
+    setBusy(true);
+    // Silent: spec 8 words upload failures as such, with the server's msg or the status.
+    const result = await requestClient.call(uploadAvatarCall, avatarBody(file), { silent: true });
+    setBusy(false);
+    if (result.ok) {
+      toast.success(t('avatarSaved'));
+      memberChanged();
+      return;
+    }
+    if (String(result.error.status) === String(STATUS.unauthorized)) {
+      void navigate(loginPath(site, location, origin));
+      return;
+    }
+    const reason = result.envelope?.msg || (result.error.status === undefined ? result.error.message : String(result.error.status));
+    toast.error(t('imageUploadFailed', { reason }));
+  };
+
+  return (
+    <div className="accounts-avatar">
+      <Avatar user={member} size={80} />
+      <div className="accounts-avatar__action">
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_ACCEPT}
+          hidden
+          onChange={(event) => void upload(event)}
+          data-testid="avatar-input"
+        />
+        <Button onClick={() => input.current?.click()} loading={busy} data-testid="avatar-upload">
+          {t('changeAvatar')}
+        </Button>
+        <p className="accounts-hint">{t('avatarHint', { mb: AVATAR_RULE.maxMb })}</p>
+      </div>
+    </div>
+  );
+}
+
+interface AccountValues {
+  user_nick_name: string;
+  user_contact_mobile: string;
+  user_contact_email: string;
+}
+
+const accountBody = (v: Partial<AccountValues>) => ({
+  user_nick_name: text(v.user_nick_name),
+  user_contact_mobile: text(v.user_contact_mobile),
+  user_contact_email: text(v.user_contact_email),
+});
+
+const validateAccount = (v: Partial<AccountValues>) => fieldIssues(updateAccount.body, accountBody(v));
+
+function AccountForm({ member }: { member: CurrentUser }) {
+  const { t } = useTranslation('auth');
+  const { form, rule, showServerIssues } = useContractForm<AccountValues>(validateAccount);
+  const memberChanged = useMemberChanged();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: AccountValues) => {
+    setBusy(true);
+    const result = await callWithContract(updateAccount, accountBody(values));
+    setBusy(false);
+    if (result?.ok) {
+      toast.success(t('saved'));
+      memberChanged();
+    } else {
+      showServerIssues(result?.envelope, ['user_nick_name', 'user_contact_mobile', 'user_contact_email']);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      name="account"
+      layout="vertical"
+      className="accounts-form"
+      validateTrigger="onBlur"
+      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+      initialValues={{
+        user_nick_name: member.user_nick_name,
+        user_contact_mobile: member.user_contact_mobile,
+        user_contact_email: member.user_contact_email,
+      }}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item name="user_nick_name" label={t('nickname')} required rules={[rule('user_nick_name')]}>
+        <Input autoComplete="nickname" maxLength={NICKNAME_RULE.max} data-testid="account-nickname" />
+      </Form.Item>
+      <Form.Item
+        name="user_contact_mobile"
+        label={t('contactMobile')}
+        required
+        rules={[rule('user_contact_mobile')]}
+        extra={t('mobileHint')}
+      >
+        <Input type="tel" autoComplete="tel" maxLength={16} data-testid="account-mobile" />
+      </Form.Item>
+      <Form.Item name="user_contact_email" label={t('contactEmail')} required rules={[rule('user_contact_email')]}>
+        <Input type="email" autoComplete="email" maxLength={254} data-testid="account-email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="account-submit">
+        {t('saveAccount')}
+      </Button>
+    </Form>
+  );
+}
+
+interface PasswordValues {
+  old_password: string;
+  password: string;
+  password_confirm: string;
+}
+
+const passwordBody = (v: Partial<PasswordValues>) => ({
+  old_password: typeof v.old_password === 'string' ? v.old_password : '',
+  password: typeof v.password === 'string' ? v.password : '',
+  password_confirm: typeof v.password_confirm === 'string' ? v.password_confirm : '',
+});
+
+const validatePassword = (v: Partial<PasswordValues>) => fieldIssues(changePassword.body, passwordBody(v));
+
+function PasswordForm() {
+  const { t } = useTranslation('auth');
+  const { form, rule, showServerIssues } = useContractForm<PasswordValues>(validatePassword);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: PasswordValues) => {
+    setBusy(true);
+    const result = await callWithContract(changePassword, passwordBody(values));
+    setBusy(false);
+    if (result?.ok) {
+      toast.success(t('passwordChanged'));
+      form.resetFields();
+    } else {
+      showServerIssues(result?.envelope, ['old_password', 'password', 'password_confirm']);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      name="password"
+      layout="vertical"
+      className="accounts-form"
+      validateTrigger="onBlur"
+      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item name="old_password" label={t('oldPassword')} required rules={[rule('old_password')]}>
+        <Input.Password autoComplete="current-password" maxLength={PASSWORD_RULE.max} data-testid="password-old" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('newPassword')}
+        required
+        rules={[rule('password')]}
+        extra={t('passwordHint', PASSWORD_RULE)}
+      >
+        <Input.Password autoComplete="new-password" maxLength={PASSWORD_RULE.max} data-testid="password-new" />
+      </Form.Item>
+      <Form.Item
+        name="password_confirm"
+        label={t('confirmPassword')}
+        required
+        dependencies={['password']}
+        rules={[rule('password_confirm')]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={PASSWORD_RULE.max} data-testid="password-confirm" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="password-submit">
+        {t('changePassword')}
+      </Button>
+    </Form>
+  );
+}

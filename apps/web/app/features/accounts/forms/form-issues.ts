@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { validationDataSchema } from '@portal/contracts/envelope';
+import { catalogues } from '@portal/locales/catalogues';
+
+/** A form field and the catalogue key (`accounts.emailInvalid`) of what is wrong with it. */
+export interface FieldIssue {
+  field: string;
+  key: string;
+}
+
+/** True when `key` (`namespace.name`) names a message of the catalogues. */
+export function isCatalogueKey(key: string): boolean {
+  const [namespace, name, ...rest] = key.split('.');
+  if (!namespace || !name || rest.length) return false;
+  const space = (catalogues.zh as unknown as Record<string, Record<string, unknown> | undefined>)[namespace];
+  return typeof space?.[name] === 'string';
+}
+
+/** `accounts.emailInvalid` as i18next names a key of another namespace: `accounts:emailInvalid`. */
+export function i18nKey(key: string): string {
+  return key.replace('.', ':');
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The catalogue key of a zod issue: the contract's own message when it is a key (the contracts
+ * write `accounts.*` keys), else the generic reason the server uses too (`validation.*`, with
+ * `validation.required` for a missing value).
+ */
+export function issueKey(issue: z.core.$ZodIssue, body: unknown): string {
+  if (isCatalogueKey(issue.message)) return issue.message;
+  const value = valueAt(body, issue.path);
+  if (issue.code === 'invalid_type' && (value === undefined || value === null || value === '')) {
+    return 'validation.required';
+  }
+  const generic = `validation.${issue.code}`;
+  return isCatalogueKey(generic) ? generic : 'validation.invalid';
+}
+
+/**
+ * Checks `body` with a call's own zod schema, as the server will, and returns the first issue of
+ * each top-level field in the schema's order: one rule, one message, on both sides.
+ */
+export function fieldIssues(schema: z.ZodType, body: unknown): FieldIssue[] {
+  const result = schema.safeParse(body);
+  if (result.success) return [];
+  const issues: FieldIssue[] = [];
+  const seen = new Set<string>();
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || seen.has(field)) continue;
+    seen.add(field);
+    issues.push({ field, key: issueKey(issue, body) });
+  }
+  return issues;
+}
+
+/** The per-field issues of a 40001 answer, messages already in the page's language. */
+export function serverIssues(data: unknown): Array<{ field: string; message: string }> {
+  const parsed = validationDataSchema.safeParse(data);
+  return parsed.success ? parsed.data.issues : [];
+}

@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import Form from 'antd/es/form';
+import type { Rule } from 'antd/es/form';
+import type { CallBody, CallContract } from '@portal/contracts/call';
+import { STATUS, type Envelope } from '@portal/contracts/envelope';
+import { requestClient, type CallResult } from '~/lib/request/client';
+import { i18nKey, serverIssues, type FieldIssue } from './form-issues';
+
+/** Where antd scrolls to on a failed submit: the first invalid field, centred and focused. */
+export const SCROLL_TO_FIRST_ERROR = { block: 'center', focus: true } as const;
+
+/**
+ * An antd form checked by a call's contract: `validate` turns the form's values into the call's
+ * body and returns its issues (`fieldIssues(contract.body, body)`, plus any form-only check). Each
+ * field's `rule(name)` reports that field's first issue in the page's language, so the browser and
+ * the server's 40001 answer show the same message. `showServerIssues` puts a 40001 answer's
+ * messages on the fields they name.
+ */
+export function useContractForm<Values extends object>(validate: (values: Partial<Values>) => FieldIssue[]) {
+  const [form] = Form.useForm<Values>();
+  const { t } = useTranslation();
+
+  const rule = useCallback(
+    (field: keyof Values & string): Rule => ({
+      validator: async () => {
+        const issue = validate(form.getFieldsValue(true) as Partial<Values>).find((i) => i.field === field);
+        if (issue) throw new Error(t(i18nKey(issue.key)));
+      },
+    }),
+    [form, t, validate],
+  );
+
+  const showServerIssues = useCallback(
+    (envelope: Envelope<unknown> | undefined, fields: ReadonlyArray<keyof Values & string>) => {
+      if (!envelope || String(envelope.status) !== String(STATUS.validation)) return;
+      const known = serverIssues(envelope.data).filter((issue) => (fields as readonly string[]).includes(issue.field));
+      if (!known.length) return;
+      form.setFields(known.map((issue) => ({ name: issue.field as never, errors: [issue.message] })));
+      form.scrollToField(known[0]!.field as never, SCROLL_TO_FIRST_ERROR);
+    },
+    [form],
+  );
+
+  return { form, rule, showServerIssues };
+}
+
+/**
+ * Sends `body` once it passes the call's own schema, as parsed (trimmed) by it; null when it does
+ * not, since the form's rules have already said why.
+ */
+export async function callWithContract<C extends CallContract>(
+  contract: C,
+  body: unknown,
+): Promise<CallResult<C> | null> {
+  const parsed = contract.body.safeParse(body);
+  if (!parsed.success) return null;
+  return requestClient.call(contract, parsed.data as CallBody<C>);
+}

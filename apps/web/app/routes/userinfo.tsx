@@ -1,0 +1,19 @@
+import { requireMember } from '~/features/accounts/api/current-user.server';
+import accountsCss from '~/features/accounts/components/accounts.css?url';
+import { UserinfoPage } from '~/features/accounts/components/UserinfoPage';
+import { routeMeta } from '~/lib/route-meta';
+import type { Route } from './+types/userinfo';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+
+/** Members only: a visitor goes to the login page and comes back here (spec 4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member } = await requireMember(context, request);
+  return { member };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
+
+export default function Userinfo({ loaderData }: Route.ComponentProps) {
+  return <UserinfoPage member={loaderData.member} />;
+}
