@@ -21,6 +21,7 @@ import { catalogues } from '@portal/locales/catalogues';
 import type { Route } from './+types/root';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { signedInMember } from './features/accounts/api/current-user.server';
+import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
 import { shellQueries } from './features/site/api/site-queries';
 import { createI18n } from './lib/i18n';
 import { informationRedirect } from './lib/information-redirect';
@@ -155,6 +156,7 @@ export default function Root({ loaderData }: Route.ComponentProps) {
               <SiteLayout>
                 <Outlet />
               </SiteLayout>
+              <ProfileCardHost />
             </ShellContext>
           </ConfigProvider>
         </I18nextProvider>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SIGN_BADGES } from '@portal/contracts/constants';
 import type { ExpertMember } from '@portal/contracts/experts';
+import { Avatar } from '~/components/Avatar';
+import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 
 const KNOWN_BADGES = new Set<number>(SIGN_BADGES);
 
@@ -14,23 +16,14 @@ export function ExpertCard({ member }: { member: ExpertMember }) {
     <li className="mvp-card" data-testid="mvp-item">
       <article aria-labelledby={headingId}>
         <div className="mvp-card__head">
-          {member.user_avatar_att_url ? (
-            <img
-              src={member.user_avatar_att_url}
-              alt=""
-              width={64}
-              height={64}
-              loading="lazy"
-              className="portal-avatar mvp-card__avatar"
-            />
-          ) : (
-            <span className="portal-avatar portal-avatar--initial mvp-card__avatar" aria-hidden="true">
-              {Array.from(member.user_nick_name)[0] ?? ''}
-            </span>
-          )}
+          <ProfileTrigger user={member} decorative>
+            <Avatar user={member} size={64} className="mvp-card__avatar" lazy />
+          </ProfileTrigger>
           <div className="mvp-card__who">
             <h3 id={headingId} className="mvp-card__name">
-              {member.user_nick_name}
+              <ProfileTrigger user={member} testId="mvp-item-profile">
+                {member.user_nick_name}
+              </ProfileTrigger>
             </h3>
             <p className="mvp-card__level">
               <span aria-hidden="true">Lv{member.user_points_level}</span>

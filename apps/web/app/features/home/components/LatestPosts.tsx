@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
+import { Avatar } from '~/components/Avatar';
 import { DateTime } from '~/components/DateTime';
+import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { useShell } from '~/lib/shell';
 import { latestPostsQuery } from '../api/home-queries';
 import { EmptyBlock, HomeBlock } from './HomeBlock';
@@ -32,15 +34,10 @@ export function LatestPosts() {
               </h3>
               {post.tp_summary ? <p className="post-item__summary">{post.tp_summary}</p> : null}
               <p className="post-item__meta">
-                <img
-                  src={post.author.user_avatar_att_url}
-                  alt=""
-                  width={20}
-                  height={20}
-                  loading="lazy"
-                  className="portal-avatar"
-                />
-                <span>{post.author.user_nick_name}</span>
+                <ProfileTrigger user={post.author} testId="home-post-author">
+                  <Avatar user={post.author} size={20} lazy />
+                  <span>{post.author.user_nick_name}</span>
+                </ProfileTrigger>
                 <DateTime iso={post.create_time} />
                 <span>{t('views', { count: post.view_count })}</span>
                 <span>{t('comments', { count: post.comment_count })}</span>

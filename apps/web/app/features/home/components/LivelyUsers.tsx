@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '~/components/Avatar';
+import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { useShell } from '~/lib/shell';
 import { livelyUsersQuery } from '../api/home-queries';
 import { EmptyBlock, HomeBlock } from './HomeBlock';
@@ -15,15 +17,10 @@ export function LivelyUsers() {
         <ul className="lively-users">
           {users.map((user) => (
             <li key={user.user_id} className="lively-user" data-testid="home-lively-user">
-              <img
-                src={user.user_avatar_att_url}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                className="portal-avatar"
-              />
-              <span className="lively-user__name">{user.user_nick_name}</span>
+              <ProfileTrigger user={user} className="lively-user__who" testId="home-lively-user-profile">
+                <Avatar user={user} size={48} lazy />
+                <span className="lively-user__name">{user.user_nick_name}</span>
+              </ProfileTrigger>
               <span className="lively-user__level">Lv{user.user_points_level}</span>
               <span className="lively-user__points">{t('points', { count: user.recent_points })}</span>
             </li>
