@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
+import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
   await app.register(expertsRoutes, { db: database.db, writesPerMinute });
+  await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });
   await app.register(followsRoutes, { db: database.db, writesPerMinute });
 
