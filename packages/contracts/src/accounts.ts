@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { defineCall, MEMBER, PUBLIC } from './call';
+import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, PUBLIC } from './call';
 import { userBriefSchema } from './home';
 
 /**
@@ -278,7 +278,7 @@ export const followToggle = defineCall({
   scope: 'site',
   path: '/userfollow/add',
   write: true,
-  access: MEMBER,
+  access: MEMBER_WITH_INFORMATION,
   tag: 'accounts',
   summary: 'Follows a member, or unfollows when already following (a toggle)',
   body: z.strictObject({ user_id: z.number().int().positive() }),

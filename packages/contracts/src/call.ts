@@ -4,10 +4,15 @@ import type { z } from './zod';
  * Who may make a call. Later issues add named permissions (e.g. `review.article`); the server
  * refuses to register a call without a rule, so no route can forget one.
  */
-export type AccessRule = { kind: 'public' } | { kind: 'member' } | { kind: 'permission'; permission: string };
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'member'; completeInformation?: boolean }
+  | { kind: 'permission'; permission: string };
 
 export const PUBLIC: AccessRule = { kind: 'public' };
 export const MEMBER: AccessRule = { kind: 'member' };
+/** A member who has completed the information page (is_edit 1); others get status 203 (spec 8). */
+export const MEMBER_WITH_INFORMATION: AccessRule = { kind: 'member', completeInformation: true };
 
 /**
  * One API call, defined once for server and client (house style "One call, defined once").

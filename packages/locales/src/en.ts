@@ -189,6 +189,7 @@ export const en: Catalogue = {
     wrongCredentials: 'Wrong account or password',
     tooManyFailures: 'Too many failed attempts, please try again in {{minutes}} minutes',
     oldPasswordWrong: 'The current password is wrong',
+    completeInformationFirst: 'Please complete your information first',
     cannotFollowSelf: 'You cannot follow yourself',
     userNotFound: 'No such member',
     banned: 'This account has been banned',

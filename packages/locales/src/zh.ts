@@ -189,6 +189,7 @@ export const zh = {
     wrongCredentials: '账号或密码错误',
     tooManyFailures: '失败次数过多，请 {{minutes}} 分钟后再试',
     oldPasswordWrong: '原密码错误',
+    completeInformationFirst: '请先完善个人信息',
     cannotFollowSelf: '不能关注自己',
     userNotFound: '用户不存在',
     banned: '账号已被封禁',

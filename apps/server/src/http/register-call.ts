@@ -12,6 +12,8 @@ import { writeRateLimit } from '../plugins/rate-limit';
 export interface SignedInMember {
   id: number;
   sessionId: number;
+  /** is_edit 1: the information page is done. */
+  informationComplete: boolean;
   permissions: Set<string>;
 }
 
@@ -101,6 +103,9 @@ export async function authorize(request: FastifyRequest, access: AccessRule): Pr
   if (access.kind === 'public') return;
   const user = request.currentUser ? await request.currentUser() : null;
   if (!user) throw ApiError.unauthorized();
+  if (access.kind === 'member' && access.completeInformation && !user.informationComplete) {
+    throw new ApiError(403, STATUS.needInfo, 'accounts.completeInformationFirst');
+  }
   if (access.kind === 'permission' && !user.permissions.has(access.permission)) throw ApiError.forbidden();
 }
 

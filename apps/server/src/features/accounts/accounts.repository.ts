@@ -171,7 +171,7 @@ export function accountsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+        .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.is_edit'])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', now)

@@ -127,7 +127,52 @@ export function accountsHarness(t: TestApp) {
     return { id, email: email.toLowerCase(), password, token: sessionCookie(res)!.value };
   }
 
-  return { call, checkAnswer, latestCode, outbox, sendCode, forgetLastSend, registerMember, remember, freshIp, tokens };
+  const informed = new Set<number>();
+  /** Completes the information page through the real call (is_edit 1), once per member. */
+  async function completeInformation(member: TestMember, site: Site = 'protal_en') {
+    if (informed.has(member.id)) return;
+    const siteId = site === 'protal' ? 1 : 2;
+    let industry = await t.database.db
+      .selectFrom('dictionaries')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('kind', '=', 'industry')
+      .executeTakeFirst();
+    industry ??= await t.database.db
+      .insertInto('dictionaries')
+      .values({ site_id: siteId, kind: 'industry', label: 'Storage', value: 1, sort: 0, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await call(
+      site,
+      '/api/user/saveInformation',
+      {
+        user_name: 'Test Member',
+        user_company: 'Example Storage',
+        user_job_title: 'Engineer',
+        user_industry: industry.id,
+        user_contact_mobile: '13800138000',
+        user_contact_email: member.email,
+      },
+      { as: member },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    informed.add(member.id);
+  }
+
+  return {
+    call,
+    checkAnswer,
+    completeInformation,
+    latestCode,
+    outbox,
+    sendCode,
+    forgetLastSend,
+    registerMember,
+    remember,
+    freshIp,
+    tokens,
+  };
 }
 
 export interface ParsedCookie {

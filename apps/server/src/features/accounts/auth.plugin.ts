@@ -48,7 +48,12 @@ export const authPlugin = fp(
         setSessionCookie(reply, token, cookie);
       }
       // Named permissions come with the back office; a member has none yet.
-      return { id: live.userId, sessionId: live.sessionId, permissions: new Set() };
+      return {
+        id: live.userId,
+        sessionId: live.sessionId,
+        informationComplete: live.informationComplete,
+        permissions: new Set(),
+      };
     }
 
     app.decorateRequest('currentUser', undefined);

@@ -93,6 +93,7 @@ afterAll(async () => t?.close());
 describe('the current member', () => {
   it('counts approved articles, published posts and questions on every site, and follows', async () => {
     await addContent(alice.id);
+    await h.completeInformation(bob);
     await h.call('protal_en', '/userfollow/add', { user_id: alice.id }, { as: bob });
     const res = await h.call('protal', '/api/user/getMyInfo', {}, { as: alice });
     expect(res.json()).toMatchObject({
@@ -110,6 +111,7 @@ describe('the current member', () => {
     });
     const bobs = await h.call('protal', '/api/user/getMyInfo', {}, { as: bob });
     expect(bobs.json().data).toMatchObject({ user_follow_count: 1, user_fans_count: 0, user_post_count: 0 });
+    await h.completeInformation(bob);
     await h.call('protal_en', '/userfollow/add', { user_id: alice.id }, { as: bob });
   });
 });
@@ -143,13 +145,15 @@ describe('completing the information', () => {
   });
 
   it('refuses an industry that is not an industry of the site, naming user_industry', async () => {
+    // A member who has not completed the information yet: a refused save leaves is_edit at 2.
+    const newcomer = await h.registerMember();
     for (const [site, id] of [
       ['protal', industry[2]],
       ['protal_en', industry[1]],
       ['protal', 999_999],
     ] as const) {
       const lang = langOf(site);
-      const res = await h.call(site, '/api/user/saveInformation', { ...info, user_industry: id }, { as: bob });
+      const res = await h.call(site, '/api/user/saveInformation', { ...info, user_industry: id }, { as: newcomer });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         status: 40001,
@@ -169,9 +173,9 @@ describe('completing the information', () => {
       .select('id')
       .where('kind', '=', 'scene')
       .executeTakeFirstOrThrow();
-    const res = await h.call('protal', '/api/user/saveInformation', { ...info, user_industry: scene.id }, { as: bob });
+    const res = await h.call('protal', '/api/user/saveInformation', { ...info, user_industry: scene.id }, { as: newcomer });
     expect(res.json().data.field).toBe('user_industry');
-    expect((await h.call('protal', '/api/user/getMyInfo', {}, { as: bob })).json().data.is_edit).toBe(2);
+    expect((await h.call('protal', '/api/user/getMyInfo', {}, { as: newcomer })).json().data.is_edit).toBe(2);
   });
 
   const full = { ...info, user_industry: 1 };
@@ -292,6 +296,7 @@ describe('the profile card', () => {
   });
 
   it('tells the viewer whether they follow the member, and whether it is themselves', async () => {
+    await h.completeInformation(bob);
     await h.call('protal_en', '/userfollow/add', { user_id: alice.id }, { as: bob });
     const byBob = (await h.call('protal', '/user/userDetail', { id: alice.id }, { as: bob })).json().data;
     expect(byBob).toMatchObject({ have_be_follow: 1, is_self: false, user_fans_count: 1 });
@@ -299,6 +304,7 @@ describe('the profile card', () => {
     expect(byAlice).toMatchObject({ have_be_follow: 0, is_self: true });
     const reverse = (await h.call('protal', '/user/userDetail', { id: bob.id }, { as: alice })).json().data;
     expect(reverse).toMatchObject({ have_be_follow: 0, user_follow_count: 1 });
+    await h.completeInformation(bob);
     await h.call('protal_en', '/userfollow/add', { user_id: alice.id }, { as: bob });
   });
 

@@ -1,3 +1,4 @@
+import { IS_EDIT } from '@portal/contracts/constants';
 import crypto from 'node:crypto';
 import type { AccountsRepository } from './accounts.repository';
 
@@ -21,6 +22,8 @@ export interface LiveSession {
   sessionId: number;
   /** The expiry moved on: a cookie-borne session gets its cookie again. */
   slid: boolean;
+  /** The member completed the information page (is_edit 1). */
+  informationComplete: boolean;
 }
 
 /**
@@ -59,7 +62,7 @@ export function sessionsService(repo: AccountsRepository, opts: { ttlMs: number;
       if (now - session.last_seen_at >= SESSION_TOUCH_MS) {
         slid = await repo.touchSession(session.id, now - SESSION_TOUCH_MS, now, now + ttlMs);
       }
-      return { userId: session.user_id, sessionId: session.id, slid };
+      return { userId: session.user_id, sessionId: session.id, slid, informationComplete: session.is_edit === IS_EDIT.complete };
     },
 
     end: (sessionId: number) => repo.revokeSession(sessionId, clock.now()),

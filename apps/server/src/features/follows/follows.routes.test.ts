@@ -12,8 +12,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const toggle = (as: TestMember, userId: number, site: 'protal' | 'protal_en' = 'protal_en') =>
-  h.call(site, '/userfollow/add', { user_id: userId }, { as });
+/** Follows need completed information (else 203); the members here have completed it. */
+const toggle = async (as: TestMember, userId: number, site: 'protal' | 'protal_en' = 'protal_en') => {
+  await h.completeInformation(as);
+  return h.call(site, '/userfollow/add', { user_id: userId }, { as });
+};
 
 async function counts(id: number) {
   const row = await t.database.db
@@ -29,6 +32,20 @@ async function counts(id: number) {
 }
 
 describe('following a member', () => {
+  it('asks a member who has not completed the information page to do so first (status 203)', async () => {
+    const [a, b] = [await h.registerMember(), await h.registerMember()];
+    for (const [site, msg] of [
+      ['protal', translate('zh', 'accounts.completeInformationFirst')],
+      ['protal_en', translate('en', 'accounts.completeInformationFirst')],
+    ] as const) {
+      const res = await h.call(site, '/userfollow/add', { user_id: b.id }, { as: a });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 203, msg, data: null });
+    }
+    expect(await counts(b.id)).toMatchObject({ fans: 0, fanRows: 0 });
+    expect((await toggle(a, b.id)).json().data).toEqual({ have_be_follow: 1, user_fans_count: 1 });
+  });
+
   it('follows, then unfollows on the next press, keeping both counts', async () => {
     const [a, b] = [await h.registerMember(), await h.registerMember()];
     const on = await toggle(a, b.id);
@@ -81,6 +98,7 @@ describe('following a member', () => {
 
   it('refuses a user_id that is not a positive whole number', async () => {
     const a = await h.registerMember();
+    await h.completeInformation(a);
     for (const body of [{}, { user_id: 0 }, { user_id: '2' }, { user_id: 2.5 }]) {
       const res = await h.call('protal_en', '/userfollow/add', body, { as: a });
       expect(res.json()).toMatchObject({ status: 40001, data: { field: 'user_id' } });
