@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+// One data folder per port, so that two runs on two ports never wipe each other's database.
+const dataDir = path.join(import.meta.dirname, `.e2e-data-${port}`);
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = {
@@ -34,7 +36,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: chromium }],
   webServer: {
     // The built portal in production mode on a fresh embedded database with demo content.
-    command: 'rm -rf .e2e-data && npm start --silent',
+    command: `rm -rf ${dataDir} && npm start --silent`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,7 +46,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(import.meta.dirname, '.e2e-data'),
+      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import message from 'antd/es/message';
 import { browserRequestEnvironment } from '~/lib/request/browser-environment';
 import { configureRequestClient } from '~/lib/request/client';
+import { invalidateShell } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 import { setToasts } from '~/lib/toast';
 
@@ -28,13 +29,21 @@ export function RequestClientBridge() {
       warning: (text: string) => void live.current.toasts.warning(text),
     };
     setToasts(shown);
-    configureRequestClient(
-      browserRequestEnvironment({
-        lang: () => live.current.site.lang,
-        toast: shown,
-        navigate: (path) => void live.current.navigate(path),
-      }),
-    );
+    const env = browserRequestEnvironment({
+      lang: () => live.current.site.lang,
+      toast: shown,
+      navigate: (path) => void live.current.navigate(path),
+    });
+    configureRequestClient({
+      ...env,
+      // A 401 clears the session storage (spec 8): the member is gone, so the shell asks again.
+      sessionStorage: {
+        clear: () => {
+          env.sessionStorage.clear();
+          invalidateShell();
+        },
+      },
+    });
   });
   // Toasts render here, inside ConfigProvider: they get the theme and the CSP nonce.
   return toastHolder;
