@@ -24,6 +24,9 @@ export async function openDatabase(config: Config['database']): Promise<Database
     // bigint fits a JavaScript number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection that the server drops (restart, failover, a dropped test database) must not
+    // take the process down: the pool replaces it on the next checkout.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

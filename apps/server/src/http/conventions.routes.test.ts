@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall, PUBLIC } from '@portal/contracts/call';
 import { STATUS } from '@portal/contracts/envelope';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import pg from 'pg';
+import { createTestApp, testDb, type TestApp } from '../../test/test-app';
 import { registerCall } from './register-call';
 
 // A write call registered only for these tests: the foundation has no member writes yet, and the
@@ -113,7 +114,11 @@ describe('API conventions', () => {
   });
 
   it('accepts a call with no body at all', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/protal/api/index/currSiteData', headers: { isapi: '1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/protal/api/index/currSiteData',
+      headers: { isapi: '1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 200, msg: '操作成功', data: { tws_id: 1, apply_site: 'protal' } });
   });
@@ -141,10 +146,34 @@ describe('security headers', () => {
   });
 
   it('gives every answer a request id, keeping a well-formed incoming one', async () => {
-    const res = await t.call('/api/protal/api/index/currSiteData', {}, { headers: { 'x-request-id': 'abc12345-trace' } });
+    const res = await t.call(
+      '/api/protal/api/index/currSiteData',
+      {},
+      { headers: { 'x-request-id': 'abc12345-trace' } },
+    );
     expect(res.headers['x-request-id']).toBe('abc12345-trace');
     const fresh = await t.call('/api/protal/api/index/currSiteData', {}, { headers: { 'x-request-id': '<script>' } });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('losing database connections', () => {
+  it('keeps answering after the database server drops its idle connections', async () => {
+    await t.call('/api/protal/api/index/postList');
+    if (testDb === 'postgres' && t.config.database.kind === 'postgres') {
+      // What a PostgreSQL restart or failover does to the pool's idle connections.
+      const name = new URL(t.config.database.url).pathname.slice(1);
+      const admin = new pg.Client({
+        connectionString: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await admin.end();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const res = await t.call('/api/protal/api/index/postList');
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
   });
 });
 
@@ -216,7 +245,11 @@ describe('validation of a write', () => {
   it('names a missing required field', async () => {
     const res = await t.call('/api/protal_en/api/test/echo', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 40001, msg: 'Field title is invalid: required', data: { field: 'title' } });
+    expect(res.json()).toMatchObject({
+      status: 40001,
+      msg: 'Field title is invalid: required',
+      data: { field: 'title' },
+    });
   });
 
   it('names a field that is too long', async () => {
