@@ -3,8 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import { PASSWORD_RULE, resetPassword } from '@portal/contracts/accounts';
+import { resetPassword } from '@portal/contracts/accounts';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { fieldIssues } from '../forms/form-issues';
@@ -13,6 +12,7 @@ import type { CodeChannel } from '../routing/login-view';
 import { withCallback } from '../routing/sign-in-target';
 import { AccountsCard } from './AccountsCard';
 import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
+import { NewPasswordFields } from './SharedFields';
 
 interface ForgetValues {
   target: string;
@@ -79,28 +79,11 @@ export function ForgetPage() {
         <ChannelSwitch channel={channel} onChange={changeChannel} testId="forget-channel" />
         <TargetField channel={channel} rule={rule('target')} testId="forget-target" />
         <CodeField form={form} channel={channel} purpose="reset" rule={rule('code')} testId="forget-code" />
-        <Form.Item
-          name="password"
-          label={t('newPassword')}
-          required
-          rules={[rule('password')]}
-          extra={t('passwordHint', PASSWORD_RULE)}
-        >
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_RULE.max} data-testid="forget-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirm"
-          label={t('confirmPassword')}
-          required
-          dependencies={['password']}
-          rules={[rule('password_confirm')]}
-        >
-          <Input.Password
-            autoComplete="new-password"
-            maxLength={PASSWORD_RULE.max}
-            data-testid="forget-password-confirm"
-          />
-        </Form.Item>
+        <NewPasswordFields
+          passwordRule={rule('password')}
+          confirmRule={rule('password_confirm')}
+          testIds={{ password: 'forget-password', confirm: 'forget-password-confirm' }}
+        />
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="forget-submit">
           {t('resetSubmit')}
         </Button>

@@ -13,6 +13,7 @@ import { fieldIssues } from '../forms/form-issues';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '../forms/use-contract-form';
 import { callbackOf } from '../routing/sign-in-target';
 import { AccountsCard } from './AccountsCard';
+import { ContactFields } from './SharedFields';
 
 export interface IndustryOption {
   value: number;
@@ -116,18 +117,11 @@ export function InformationPage({ member, industries }: { member: CurrentUser; i
             data-testid="information-industry"
           />
         </Form.Item>
-        <Form.Item
-          name="user_contact_mobile"
-          label={t('contactMobile')}
-          required
-          rules={[rule('user_contact_mobile')]}
-          extra={t('mobileHint')}
-        >
-          <Input type="tel" autoComplete="tel" maxLength={16} data-testid="information-mobile" />
-        </Form.Item>
-        <Form.Item name="user_contact_email" label={t('contactEmail')} required rules={[rule('user_contact_email')]}>
-          <Input type="email" autoComplete="email" maxLength={254} data-testid="information-email" />
-        </Form.Item>
+        <ContactFields
+          mobileRule={rule('user_contact_mobile')}
+          emailRule={rule('user_contact_email')}
+          testIds={{ mobile: 'information-mobile', email: 'information-email' }}
+        />
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="information-submit">
           {t('save')}
         </Button>

@@ -23,6 +23,7 @@ import { avatarBody, uploadAvatarCall } from '../api/avatar-upload';
 import { AVATAR_ACCEPT, avatarFileProblem } from '../forms/avatar-file';
 import { fieldIssues, i18nKey } from '../forms/form-issues';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '../forms/use-contract-form';
+import { ContactFields, NewPasswordFields } from './SharedFields';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -165,18 +166,11 @@ function AccountForm({ member }: { member: CurrentUser }) {
       <Form.Item name="user_nick_name" label={t('nickname')} required rules={[rule('user_nick_name')]}>
         <Input autoComplete="nickname" maxLength={NICKNAME_RULE.max} data-testid="account-nickname" />
       </Form.Item>
-      <Form.Item
-        name="user_contact_mobile"
-        label={t('contactMobile')}
-        required
-        rules={[rule('user_contact_mobile')]}
-        extra={t('mobileHint')}
-      >
-        <Input type="tel" autoComplete="tel" maxLength={16} data-testid="account-mobile" />
-      </Form.Item>
-      <Form.Item name="user_contact_email" label={t('contactEmail')} required rules={[rule('user_contact_email')]}>
-        <Input type="email" autoComplete="email" maxLength={254} data-testid="account-email" />
-      </Form.Item>
+      <ContactFields
+        mobileRule={rule('user_contact_mobile')}
+        emailRule={rule('user_contact_email')}
+        testIds={{ mobile: 'account-mobile', email: 'account-email' }}
+      />
       <Button type="primary" htmlType="submit" loading={busy} data-testid="account-submit">
         {t('saveAccount')}
       </Button>
@@ -228,24 +222,11 @@ function PasswordForm() {
       <Form.Item name="old_password" label={t('oldPassword')} required rules={[rule('old_password')]}>
         <Input.Password autoComplete="current-password" maxLength={PASSWORD_RULE.max} data-testid="password-old" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('newPassword')}
-        required
-        rules={[rule('password')]}
-        extra={t('passwordHint', PASSWORD_RULE)}
-      >
-        <Input.Password autoComplete="new-password" maxLength={PASSWORD_RULE.max} data-testid="password-new" />
-      </Form.Item>
-      <Form.Item
-        name="password_confirm"
-        label={t('confirmPassword')}
-        required
-        dependencies={['password']}
-        rules={[rule('password_confirm')]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={PASSWORD_RULE.max} data-testid="password-confirm" />
-      </Form.Item>
+      <NewPasswordFields
+        passwordRule={rule('password')}
+        confirmRule={rule('password_confirm')}
+        testIds={{ password: 'password-new', confirm: 'password-confirm' }}
+      />
       <Button type="primary" htmlType="submit" loading={busy} data-testid="password-submit">
         {t('changePassword')}
       </Button>
