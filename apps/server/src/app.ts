@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 2b. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
   const accounts = await createAccountsModule({ db: database.db, config, log: app.log });
   app.addHook('onClose', accounts.close);
-  await app.register(authPlugin, { sessions: accounts.sessions, cookie: accounts.cookie });
+  await app.register(authPlugin, { db: database.db, sessions: accounts.sessions, cookie: accounts.cookie });
   // 3. The API document, before any route so that every route is in it.
   await app.register(openApiPlugin);
 

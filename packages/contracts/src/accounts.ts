@@ -126,7 +126,8 @@ export const login = defineCall({
   write: true,
   access: PUBLIC,
   tag: 'accounts',
-  summary: 'Signs in with an email or mobile number and a password; at most 5 failures per account and per IP in 15 minutes',
+  summary:
+    'Signs in with an email or mobile number and a password; at most 5 failures per account and per IP in 15 minutes',
   body: z.strictObject({
     account: z
       .string({ message: 'accounts.accountRequired' })
@@ -184,9 +185,12 @@ export const getMyInfo = defineCall({
   write: false,
   access: MEMBER,
   tag: 'accounts',
-  summary: 'The signed-in member (spec 3, current user)',
+  summary: 'The signed-in member (spec 3, current user) with their named permissions on this site',
   body: z.strictObject({}),
-  data: currentUserSchema,
+  data: currentUserSchema.extend({
+    /** Named permissions on this site: the permission switch (spec 6) and the back-office link. */
+    permissions: z.array(z.string()),
+  }),
 });
 
 export const saveInformation = defineCall({

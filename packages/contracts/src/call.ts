@@ -1,13 +1,19 @@
+import type { Permission } from './permissions';
 import type { z } from './zod';
 
 /**
- * Who may make a call. Later issues add named permissions (e.g. `review.article`); the server
- * refuses to register a call without a rule, so no route can forget one.
+ * Who may make a call: anybody, a signed-in member, or the holder of a named permission. Every call
+ * has one (the contract type requires it), and a test walks every route to prove it.
  */
 export type AccessRule =
-  | { kind: 'public' }
+  | { kind: 'public'; completeInformation?: undefined }
   | { kind: 'member'; completeInformation?: boolean }
-  | { kind: 'permission'; permission: string };
+  | { kind: 'permission'; permission: Permission; completeInformation?: boolean };
+
+/** A call for holders of a named permission on the call's site (or in some board or topic of it). */
+export function permission(name: Permission, opts: { completeInformation?: boolean } = {}): AccessRule {
+  return { kind: 'permission', permission: name, ...opts };
+}
 
 export const PUBLIC: AccessRule = { kind: 'public' };
 export const MEMBER: AccessRule = { kind: 'member' };

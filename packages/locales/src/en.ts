@@ -193,6 +193,7 @@ export const en: Catalogue = {
     cannotFollowSelf: 'You cannot follow yourself',
     userNotFound: 'No such member',
     banned: 'This account has been banned',
+    bannedUntil: 'This account is banned until {{until}}. Reason: {{reason}}',
     channelInvalid: 'Please choose to receive the code by email or by mobile',
     codeSendFailed: 'The code could not be sent, please try again later',
     smsUnavailable: 'Codes by SMS are not available yet, please use your email address',

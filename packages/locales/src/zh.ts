@@ -193,6 +193,7 @@ export const zh = {
     cannotFollowSelf: '不能关注自己',
     userNotFound: '用户不存在',
     banned: '账号已被封禁',
+    bannedUntil: '账号已被封禁至 {{until}}，原因：{{reason}}',
     channelInvalid: '请选择通过邮箱或手机号接收验证码',
     codeSendFailed: '验证码发送失败，请稍后再试',
     smsUnavailable: '暂不支持短信验证码，请使用邮箱',

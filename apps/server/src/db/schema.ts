@@ -23,6 +23,9 @@ export interface UsersTable {
   contact_email: Generated<string>;
   follow_count: Generated<number>;
   fans_count: Generated<number>;
+  /** The member is banned while this lies in the future (user_bans keeps the history). */
+  banned_until: Millis | null;
+  ban_reason: Generated<string>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -33,6 +36,47 @@ export interface UserRolesTable {
   role: string;
   site_id: number | null;
   scope_id: number | null;
+  created_at: Millis;
+}
+
+export interface RolesTable {
+  code: string;
+  /** 'board' or 'topic' for roles granted within one board or topic; null for site-wide roles. */
+  scope_kind: string | null;
+  builtin: Generated<number>;
+  name_zh: string;
+  name_en: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface RolePermissionsTable {
+  role: string;
+  permission: string;
+}
+
+export interface UserBansTable {
+  id: Generated<number>;
+  user_id: number;
+  reason: string;
+  ends_at: Millis;
+  created_by: number | null;
+  created_at: Millis;
+  lifted_by: number | null;
+  lifted_at: Millis | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  site_id: number | null;
+  action: string;
+  target_kind: string;
+  target_id: Generated<string>;
+  before_json: string | null;
+  after_json: string | null;
+  ip: Generated<string>;
+  request_id: Generated<string>;
   created_at: Millis;
 }
 
@@ -223,6 +267,10 @@ export interface DevOutboxTable {
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_bans: UserBansTable;
+  audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   dictionaries: DictionariesTable;
   banners: BannersTable;

@@ -14,7 +14,14 @@ export interface SignedInMember {
   sessionId: number;
   /** is_edit 1: the information page is done. */
   informationComplete: boolean;
-  permissions: Set<string>;
+  /** Site-wide named permissions on the request's site (the member role's included). */
+  permissions: ReadonlySet<string>;
+  /** Permissions held only in some boards or topics (moderators, topic hosts): permission → ids. */
+  scoped: ReadonlyMap<string, ReadonlySet<number>>;
+  /** The member's roles on the request's site. */
+  roles: ReadonlyArray<{ role: string; siteId: number | null; scopeId: number | null }>;
+  /** Set while a ban lasts: every call that needs a member is refused with 403. */
+  banned: { until: number; reason: string } | null;
 }
 
 /** What a handler gets besides the parsed body. */
@@ -103,10 +110,29 @@ export async function authorize(request: FastifyRequest, access: AccessRule): Pr
   if (access.kind === 'public') return;
   const user = request.currentUser ? await request.currentUser() : null;
   if (!user) throw ApiError.unauthorized();
-  if (access.kind === 'member' && access.completeInformation && !user.informationComplete) {
+  if (user.banned) {
+    throw new ApiError(403, STATUS.forbidden, 'accounts.bannedUntil', {
+      until: new Date(user.banned.until).toISOString().slice(0, 10),
+      reason: user.banned.reason,
+    });
+  }
+  if (access.completeInformation && !user.informationComplete) {
     throw new ApiError(403, STATUS.needInfo, 'accounts.completeInformationFirst');
   }
-  if (access.kind === 'permission' && !user.permissions.has(access.permission)) throw ApiError.forbidden();
+  // A scoped permission (a moderator's board) lets the call through here; the handler checks the
+  // board or topic it touches with `holdsPermission(user, permission, scopeId)`.
+  if (access.kind === 'permission' && !holdsPermissionSomewhere(user, access.permission)) throw ApiError.forbidden();
+}
+
+/** Site-wide, or within the given board or topic id. */
+export function holdsPermission(user: SignedInMember, permission: string, scopeId?: number): boolean {
+  if (user.banned) return false;
+  if (user.permissions.has(permission)) return true;
+  return scopeId !== undefined && (user.scoped.get(permission)?.has(scopeId) ?? false);
+}
+
+function holdsPermissionSomewhere(user: SignedInMember, permission: string): boolean {
+  return user.permissions.has(permission) || (user.scoped.get(permission)?.size ?? 0) > 0;
 }
 
 declare module 'fastify' {

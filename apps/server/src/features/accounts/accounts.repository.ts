@@ -23,6 +23,8 @@ const MEMBER_COLUMNS = [
   'user_expert',
   'points',
   'status',
+  'banned_until',
+  'ban_reason',
   'follow_count',
   'fans_count',
 ] as const;
@@ -48,7 +50,7 @@ export function accountsRepository(db: Kysely<DB>) {
     byLogin(login: Login) {
       return db
         .selectFrom('users')
-        .select(['id', 'status', 'password_hash'])
+        .select(['id', 'status', 'banned_until', 'ban_reason', 'password_hash'])
         .where(login.kind, '=', login.value)
         .executeTakeFirst();
     },
@@ -171,7 +173,15 @@ export function accountsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.is_edit'])
+        .select([
+          'sessions.id',
+          'sessions.user_id',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.is_edit',
+          'users.banned_until',
+          'users.ban_reason',
+        ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', now)

@@ -20,7 +20,7 @@ import { avatarRoutes } from './avatar.routes';
 import { outboxRoutes } from './outbox.routes';
 
 function metaOf(request: FastifyRequest): SignInMeta {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), siteId: request.portal.site.tws_id };
 }
 
 export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule & { writesPerMinute: number }) {
@@ -52,16 +52,35 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule 
     },
     opts,
   );
-  registerCall(app, getMyInfo, async (_body, { user }) => accounts.currentUser((await user()).id), opts);
+  registerCall(
+    app,
+    getMyInfo,
+    async (_body, { user, site }) => {
+      const member = await user();
+      // The shell's permission switch (spec 6) and back-office link read the site's permissions.
+      return { ...(await accounts.currentUser(member.id, site.tws_id)), permissions: [...member.permissions].sort() };
+    },
+    opts,
+  );
   registerCall(
     app,
     saveInformation,
     async (body, { user, site }) => accounts.saveInformation(await user(), site, body),
     opts,
   );
-  registerCall(app, updateAccount, async (body, { user }) => accounts.updateAccount(await user(), body), opts);
+  registerCall(
+    app,
+    updateAccount,
+    async (body, { user, site }) => accounts.updateAccount(await user(), site, body),
+    opts,
+  );
   registerCall(app, changePassword, async (body, { user }) => accounts.changePassword(await user(), body), opts);
-  registerCall(app, userDetail, async (body, { viewer }) => accounts.profileCard(body.id, await viewer()), opts);
+  registerCall(
+    app,
+    userDetail,
+    async (body, { viewer, site }) => accounts.profileCard(body.id, site, await viewer()),
+    opts,
+  );
 
   await app.register(avatarRoutes, { accounts, uploadsDir: deps.uploadsDir, writesPerMinute: deps.writesPerMinute });
   if (deps.outbox) await app.register(outboxRoutes, { outbox: deps.outbox });

@@ -21,7 +21,7 @@ import type { SignedInMember } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { memberBriefs } from '../members/member-brief.repository';
-import { accountsRepository, isUniqueViolation, type Login } from './accounts.repository';
+import { accountsRepository, isUniqueViolation, type Login, type MemberRow } from './accounts.repository';
 import { loginOf, type CodesService } from './codes.service';
 import type { Clock, SessionsService } from './sessions.service';
 
@@ -33,6 +33,8 @@ const ACTIVE = 1;
 export interface SignInMeta {
   ip: string;
   userAgent: string;
+  /** The site signed in on: badges that belong to one site show there only. */
+  siteId: number;
 }
 
 export interface SignedIn {
@@ -52,6 +54,18 @@ function wrongCredentials() {
 
 function banned() {
   return new ApiError(403, STATUS.refused, 'accounts.banned');
+}
+
+/** Disabled accounts and accounts under a ban in force cannot sign in; a ban says until when and why. */
+function assertMaySignIn(member: Pick<MemberRow, 'status' | 'banned_until' | 'ban_reason'>, now: number): void {
+  if (member.status !== ACTIVE) throw banned();
+  const until = member.banned_until === null ? 0 : Number(member.banned_until);
+  if (until > now) {
+    throw new ApiError(403, STATUS.refused, 'accounts.bannedUntil', {
+      until: new Date(until).toISOString().slice(0, 10),
+      reason: member.ban_reason,
+    });
+  }
 }
 
 /** A 40001 answer naming a field, for rules the body schema cannot check (they need the database). */
@@ -105,10 +119,10 @@ export function accountsService(
     });
   }
 
-  async function currentUser(id: number): Promise<CurrentUser> {
+  async function currentUser(id: number, siteId: number): Promise<CurrentUser> {
     const [member, briefs, counts] = await Promise.all([
       repo.member(id),
-      memberBriefs(db, [id]),
+      memberBriefs(db, [id], siteId),
       repo.contentCounts(id),
     ]);
     const brief = briefs.get(id);
@@ -135,7 +149,7 @@ export function accountsService(
 
   async function startSession(userId: number, meta: SignInMeta): Promise<SignedIn> {
     const { token } = await sessions.start(userId, meta);
-    return { token, user: await currentUser(userId) };
+    return { token, user: await currentUser(userId, meta.siteId) };
   }
 
   return {
@@ -170,7 +184,7 @@ export function accountsService(
         await repo.recordFailures(keys, clock.now());
         throw wrongCredentials();
       }
-      if (member.status !== ACTIVE) throw banned();
+      assertMaySignIn(member, clock.now());
       await repo.clearFailures('account', [keys[0]!.key]);
       return startSession(member.id, meta);
     },
@@ -180,7 +194,7 @@ export function accountsService(
       if (!(await codes.consume(body, 'login', body.code))) throw ApiError.refused('accounts.codeWrong');
       const member = await repo.byLogin(loginOf(body));
       if (!member) throw ApiError.refused('accounts.codeWrong');
-      if (member.status !== ACTIVE) throw banned();
+      assertMaySignIn(member, clock.now());
       return startSession(member.id, meta);
     },
 
@@ -216,17 +230,17 @@ export function accountsService(
         is_edit: IS_EDIT.complete,
         updated_at: clock.now(),
       });
-      return currentUser(member.id);
+      return currentUser(member.id, site.tws_id);
     },
 
-    async updateAccount(member: SignedInMember, body: Body<typeof updateAccount>): Promise<CurrentUser> {
+    async updateAccount(member: SignedInMember, site: Site, body: Body<typeof updateAccount>): Promise<CurrentUser> {
       await repo.updateMember(member.id, {
         ...(body.user_nick_name !== undefined ? { nick_name: body.user_nick_name } : {}),
         ...(body.user_contact_mobile !== undefined ? { contact_mobile: body.user_contact_mobile } : {}),
         ...(body.user_contact_email !== undefined ? { contact_email: body.user_contact_email.toLowerCase() } : {}),
         updated_at: clock.now(),
       });
-      return currentUser(member.id);
+      return currentUser(member.id, site.tws_id);
     },
 
     /** Needs the current password (counted like a sign-in failure when wrong); other sessions end. */
@@ -252,10 +266,10 @@ export function accountsService(
     },
 
     /** The profile card: public fields and counts only, plus whether the viewer follows them. */
-    async profileCard(id: number, viewer: SignedInMember | null): Promise<ProfileCard> {
+    async profileCard(id: number, site: Site, viewer: SignedInMember | null): Promise<ProfileCard> {
       const [member, briefs, counts, followed] = await Promise.all([
         repo.member(id),
-        memberBriefs(db, [id]),
+        memberBriefs(db, [id], site.tws_id),
         repo.contentCounts(id),
         viewer && viewer.id !== id ? repo.follows(viewer.id, id) : Promise.resolve(false),
       ]);

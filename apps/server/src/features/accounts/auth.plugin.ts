@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { SignedInMember } from '../../http/register-call';
+import { siteAccess } from '../roles/access';
 import type { SessionsService } from './sessions.service';
 
 export interface SessionCookieOptions {
@@ -32,13 +35,15 @@ export function clearSessionCookie(reply: FastifyReply, opts: SessionCookieOptio
 
 /**
  * Gives every request `currentUser()`: the member of the session named by the accessToken cookie
- * or header, resolved on first use and remembered for the rest of the request. No session, an
- * expired or revoked one, or a banned member (status other than 1) all mean no member. When the
+ * or header, resolved on first use and remembered for the rest of the request, with the member's
+ * roles and named permissions on the request's site. No session, an expired or revoked one, or a
+ * disabled account (status other than 1) all mean no member; a banned member is a member whose
+ * every non-public call is refused (403). When the
  * expiry slides, a cookie-borne session gets its cookie again with the full lifetime.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { sessions: SessionsService; cookie: SessionCookieOptions }) => {
-    const { sessions, cookie } = opts;
+  async (app: FastifyInstance, opts: { db: Kysely<DB>; sessions: SessionsService; cookie: SessionCookieOptions }) => {
+    const { db, sessions, cookie } = opts;
 
     async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<SignedInMember | null> {
       const token = request.portal.accessToken;
@@ -47,13 +52,10 @@ export const authPlugin = fp(
       if (live.slid && token && request.cookies[CLIENT_STORAGE.accessTokenCookie] === token && !reply.sent) {
         setSessionCookie(reply, token, cookie);
       }
-      // Named permissions come with the back office; a member has none yet.
-      return {
-        id: live.userId,
-        sessionId: live.sessionId,
-        informationComplete: live.informationComplete,
-        permissions: new Set(),
-      };
+      const base = { id: live.userId, sessionId: live.sessionId, informationComplete: live.informationComplete };
+      if (live.banned) return { ...base, permissions: new Set(), scoped: new Map(), roles: [], banned: live.banned };
+      const access = await siteAccess(db, live.userId, request.portal.site.tws_id);
+      return { ...base, ...access, banned: null };
     }
 
     app.decorateRequest('currentUser', undefined);

@@ -24,6 +24,8 @@ export interface LiveSession {
   slid: boolean;
   /** The member completed the information page (is_edit 1). */
   informationComplete: boolean;
+  /** A ban in force. Banning ends every session, so this is for sessions that outlive a ban. */
+  banned: { until: number; reason: string } | null;
 }
 
 /**
@@ -62,7 +64,14 @@ export function sessionsService(repo: AccountsRepository, opts: { ttlMs: number;
       if (now - session.last_seen_at >= SESSION_TOUCH_MS) {
         slid = await repo.touchSession(session.id, now - SESSION_TOUCH_MS, now, now + ttlMs);
       }
-      return { userId: session.user_id, sessionId: session.id, slid, informationComplete: session.is_edit === IS_EDIT.complete };
+      const bannedUntil = session.banned_until === null ? 0 : Number(session.banned_until);
+      return {
+        userId: session.user_id,
+        sessionId: session.id,
+        slid,
+        informationComplete: session.is_edit === IS_EDIT.complete,
+        banned: bannedUntil > now ? { until: bannedUntil, reason: session.ban_reason } : null,
+      };
     },
 
     end: (sessionId: number) => repo.revokeSession(sessionId, clock.now()),

@@ -19,7 +19,7 @@ export function expertsService(db: Kysely<DB>) {
       const page = rows.slice(0, limit);
       const ids = page.map((r) => r.id);
       const [briefs, roleRows, posts, articles] = await Promise.all([
-        memberBriefs(db, ids),
+        memberBriefs(db, ids, site.tws_id),
         repo.programmeRoles(ids),
         repo.publishedPostCounts(site.tws_id, ids),
         repo.approvedArticleCounts(site.tws_id, ids),

@@ -14,7 +14,10 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Event state is derived from time, never stored (decisions.md, Events). */
-export function activityState(a: Pick<Selectable<ActivitiesTable>, 'signup_starts_at' | 'signup_ends_at' | 'starts_at' | 'ends_at'>, now: number): number {
+export function activityState(
+  a: Pick<Selectable<ActivitiesTable>, 'signup_starts_at' | 'signup_ends_at' | 'starts_at' | 'ends_at'>,
+  now: number,
+): number {
   if (now >= a.ends_at) return ACTIVITY_STATE.ended;
   if (now >= a.starts_at) return ACTIVITY_STATE.inProgress;
   if (now >= a.signup_starts_at && now < a.signup_ends_at) return ACTIVITY_STATE.registering;
@@ -86,7 +89,11 @@ export function homeService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       // One extra row tells whether another page exists without a count query.
       const rows = await repo.publishedPosts(site.tws_id, after, limit + 1);
       const page = rows.slice(0, limit);
-      const authors = await memberBriefs(db, page.map((p) => p.author_id));
+      const authors = await memberBriefs(
+        db,
+        page.map((p) => p.author_id),
+        site.tws_id,
+      );
       const list: PostSummary[] = page.map((p) => ({
         tp_id: p.id,
         tp_title: p.title,
@@ -100,12 +107,19 @@ export function homeService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
         author: authors.get(p.author_id) ?? missingAuthor(p.author_id),
       }));
       const last = page[page.length - 1];
-      return { list, next_cursor: rows.length > limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
+      return {
+        list,
+        next_cursor: rows.length > limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null,
+      };
     },
 
     async livelyUsers(site: Site, limit: number): Promise<LivelyUser[]> {
       const rows = await repo.livelyUsers(site.tws_id, clock.now() - 30 * DAY, limit);
-      const briefs = await memberBriefs(db, rows.map((r) => r.user_id));
+      const briefs = await memberBriefs(
+        db,
+        rows.map((r) => r.user_id),
+        site.tws_id,
+      );
       return rows.flatMap((r) => {
         const brief = briefs.get(r.user_id);
         return brief ? [{ ...brief, recent_points: Number(r.recent_points) }] : [];

@@ -3,8 +3,15 @@ import { EXPERT_FLAG, ROLE_BADGES, levelForPoints, medalForLevel } from '@portal
 import type { UserBrief } from '@portal/contracts/home';
 import type { DB } from '../../db/schema';
 
-/** The short card of a member shown beside content: nickname, avatar, level, badges, medal. */
-export async function memberBriefs(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, UserBrief>> {
+/**
+ * The short card of a member shown beside content: nickname, avatar, level, badges, medal. Badges
+ * come from the member's roles on this site (a grant without a site counts on every site).
+ */
+export async function memberBriefs(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  siteId: number,
+): Promise<Map<number, UserBrief>> {
   const unique = [...new Set(ids)];
   const briefs = new Map<number, UserBrief>();
   if (unique.length === 0) return briefs;
@@ -14,7 +21,12 @@ export async function memberBriefs(db: Kysely<DB>, ids: readonly number[]): Prom
       .select(['id', 'nick_name', 'avatar_url', 'points', 'user_expert'])
       .where('id', 'in', unique)
       .execute(),
-    db.selectFrom('user_roles').select(['user_id', 'role']).where('user_id', 'in', unique).execute(),
+    db
+      .selectFrom('user_roles')
+      .select(['user_id', 'role'])
+      .where('user_id', 'in', unique)
+      .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
+      .execute(),
   ]);
   const badges = new Map<number, Set<number>>();
   for (const { user_id, role } of roles) {
