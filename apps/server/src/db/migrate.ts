@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/2026-11-21-0001-foundation';
 import * as accounts from './migrations/2026-11-21-0002-accounts';
 import * as rolesAndAudit from './migrations/2026-11-22-0003-roles-and-audit';
+import * as messages from './migrations/2026-11-22-0004-messages';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-21-0002-accounts': accounts,
   '2026-11-22-0003-roles-and-audit': rolesAndAudit,
+  '2026-11-22-0004-messages': messages,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

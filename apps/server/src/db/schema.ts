@@ -264,6 +264,43 @@ export interface DevOutboxTable {
   created_at: Millis;
 }
 
+/** One in-site message to one member (spec 3 Message). */
+export interface MessagesTable {
+  id: Generated<number>;
+  /** The recipient. */
+  user_id: number;
+  /** null: shown on both sites. */
+  site_id: number | null;
+  /** 'broadcast', or a system kind worded at read time from `messages.kinds.<kind>`. */
+  kind: string;
+  /** JSON object of a system kind's parameters. */
+  params: Generated<string>;
+  /** A broadcast's title and content as the staff typed them (plain text); '' for system kinds. */
+  title: Generated<string>;
+  content: Generated<string>;
+  url: Generated<string>;
+  /** 1 unread, 2 read (MESSAGE_READ). */
+  status: Generated<number>;
+  broadcast_id: number | null;
+  created_at: Millis;
+  read_at: Millis | null;
+}
+
+/** A staff broadcast: to every active member, to the holders of a role, or to one member. */
+export interface BroadcastsTable {
+  id: Generated<number>;
+  site_id: number | null;
+  audience: string;
+  role: string | null;
+  target_user_id: number | null;
+  title: string;
+  content: string;
+  url: Generated<string>;
+  recipient_count: Generated<number>;
+  created_by: number | null;
+  created_at: Millis;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -287,6 +324,8 @@ export interface DB {
   auth_failures: AuthFailuresTable;
   user_follows: UserFollowsTable;
   dev_outbox: DevOutboxTable;
+  messages: MessagesTable;
+  broadcasts: BroadcastsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
