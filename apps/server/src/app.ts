@@ -19,6 +19,7 @@ import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
+import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
@@ -98,8 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = await createAccountsModule({ db: database.db, config, log: app.log });
   app.addHook('onClose', accounts.close);
   await app.register(authPlugin, { db: database.db, sessions: accounts.sessions, cookie: accounts.cookie });
-  // 3. The API document, before any route so that every route is in it.
+  // 3. The API document, before any route so that every route is in it; then the access guard, which
+  //    refuses to register an /api route without an access rule and enforces the rule of each.
   await app.register(openApiPlugin);
+  await app.register(accessGuardPlugin);
 
   // 4. Features.
   const writesPerMinute = config.rateLimitWritesPerMinute;

@@ -63,7 +63,8 @@ const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [st
 /**
  * Binds a shared contract to a handler: one POST route, the body parsed by the contract's schema,
  * the answer wrapped in the envelope and checked against the contract, writes rate-limited, and the
- * access rule enforced before the handler runs.
+ * access rule declared for the access guard (http/access-guard.ts), which enforces it before the body
+ * is validated.
  */
 export function registerCall<C extends CallContract>(
   app: FastifyInstance,
@@ -89,8 +90,6 @@ export function registerCall<C extends CallContract>(
       callId: contract.id,
       ...(contract.write ? { rateLimit: writeRateLimit(opts.writesPerMinute) } : {}),
     },
-    // Before the body is validated: a visitor without a session learns nothing about the call.
-    preValidation: async (request) => authorize(request, contract.access),
     handler: async (request, reply) => {
       const site = request.portal.site;
       const viewer = () => (request.currentUser ? request.currentUser() : Promise.resolve(null));

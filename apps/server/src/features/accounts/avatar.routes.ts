@@ -6,7 +6,6 @@ import { AVATAR_RULE, avatarDataSchema, uploadAvatar } from '@portal/contracts/a
 import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
 import { SITES, type Lang } from '@portal/contracts/sites';
 import { ApiError } from '../../http/api-error';
-import { authorize } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { writeRateLimit } from '../../plugins/rate-limit';
 import { removeAvatar, renderAvatar, sniffImage, storeAvatar, UnreadableImage } from './avatar.service';
@@ -49,7 +48,6 @@ export async function avatarRoutes(
       response: { 200: envelopeSchema(avatarDataSchema) },
     },
     config: { access: uploadAvatar.access, callId: uploadAvatar.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
-    preValidation: async (request) => authorize(request, uploadAvatar.access),
     handler: async (request) => {
       const lang = request.portal.site.lang;
       const member = await request.currentUser!();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '@portal/contracts/call';
 import { STATUS } from '@portal/contracts/envelope';
 import { translate } from '../../lib/i18n';
 import type { OutboxRepository } from './outbox.repository';
@@ -18,22 +19,26 @@ const query = z.strictObject({
 export async function outboxRoutes(app: FastifyInstance, deps: { outbox: OutboxRepository }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/dev/outbox', { schema: { hide: true, querystring: query } }, async (request) => {
-      const { to, limit } = request.query;
-      const rows = await deps.outbox.latest(to.includes('@') ? to.toLowerCase() : to, limit);
-      return {
-        status: STATUS.ok,
-        msg: translate(request.portal.site.lang, 'api.ok'),
-        data: {
-          list: rows.map((r) => ({
-            channel: r.channel,
-            to: r.recipient,
-            subject: r.subject,
-            text: r.body,
-            code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null,
-            create_time: new Date(r.created_at).toISOString(),
-          })),
-        },
-      };
-    });
+    .get(
+      '/api/dev/outbox',
+      { schema: { hide: true, querystring: query }, config: { access: PUBLIC } },
+      async (request) => {
+        const { to, limit } = request.query;
+        const rows = await deps.outbox.latest(to.includes('@') ? to.toLowerCase() : to, limit);
+        return {
+          status: STATUS.ok,
+          msg: translate(request.portal.site.lang, 'api.ok'),
+          data: {
+            list: rows.map((r) => ({
+              channel: r.channel,
+              to: r.recipient,
+              subject: r.subject,
+              text: r.body,
+              code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null,
+              create_time: new Date(r.created_at).toISOString(),
+            })),
+          },
+        };
+      },
+    );
 }
