@@ -193,6 +193,9 @@ export const getMyInfo = defineCall({
   }),
 });
 
+/** The signed-in member as getMyInfo answers: the current user plus their permissions on the site. */
+export type MyInfo = z.infer<typeof getMyInfo.data>;
+
 export const saveInformation = defineCall({
   id: 'user.saveInformation',
   scope: 'site',

@@ -62,6 +62,7 @@ export const en: Catalogue = {
     login: 'Sign in / Register',
     logout: 'Sign out',
     userCenter: 'Personal centre',
+    backOffice: 'Back office',
     messages: 'Messages',
     mainMenu: 'Main menu',
   },

@@ -62,6 +62,7 @@ export const zh = {
     login: '登录 / 注册',
     logout: '退出登录',
     userCenter: '个人中心',
+    backOffice: '管理后台',
     messages: '消息',
     mainMenu: '主导航',
   },

@@ -6,7 +6,10 @@ import { DEFAULT_SITE, type Site } from '@portal/contracts/sites';
  * The signed-in member as the shell needs them: the navbar's avatar and name, and `is_edit` for the
  * information redirect of spec 2. Contact details stay out of the shell (and so out of every page).
  */
-export type ShellUser = Pick<CurrentUser, 'user_id' | 'user_nick_name' | 'user_avatar_att_url' | 'is_edit'>;
+export type ShellUser = Pick<CurrentUser, 'user_id' | 'user_nick_name' | 'user_avatar_att_url' | 'is_edit'> & {
+  /** Named permissions on the page's site: the permission switch (spec 6) and the back-office link. */
+  permissions: string[];
+};
 
 /** The shell's part of a current-user answer. */
 export function toShellUser(user: ShellUser): ShellUser {
@@ -15,6 +18,7 @@ export function toShellUser(user: ShellUser): ShellUser {
     user_nick_name: user.user_nick_name,
     user_avatar_att_url: user.user_avatar_att_url,
     is_edit: user.is_edit,
+    permissions: user.permissions,
   };
 }
 

@@ -1,5 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@portal/contracts/permissions';
+import { usePermission } from '~/components/permission/Permitted';
 import { loginPath } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
 import { DisclosureMenu } from './DisclosureMenu';
@@ -13,12 +15,25 @@ export type PublishKind = (typeof PUBLISH_KINDS)[number];
 export const PUBLISH_EVENT = 'portal:publish';
 
 const labelKey = { article: 'publishArticle', post: 'publishPost', journal: 'publishJournal' } as const;
+/** The named permission behind each entry (spec 6 permission switch). */
+const permissionOf = {
+  article: PERMISSIONS.articlePublish,
+  post: PERMISSIONS.postPublish,
+  journal: PERMISSIONS.journalSubmit,
+} as const;
 
 export function PublishMenu() {
   const { t } = useTranslation('nav');
   const { site, user, origin } = useShell();
   const location = useLocation();
   const navigate = useNavigate();
+  const allowed = {
+    article: usePermission(permissionOf.article),
+    post: usePermission(permissionOf.post),
+    journal: usePermission(permissionOf.journal),
+  };
+  // A visitor sees every entry (it leads to login); a member only what the switch leaves them.
+  const kinds = user ? PUBLISH_KINDS.filter((kind) => allowed[kind]) : PUBLISH_KINDS;
 
   const onSelect = (key: string) => {
     if (!user) {
@@ -29,13 +44,14 @@ export function PublishMenu() {
     window.dispatchEvent(new CustomEvent(PUBLISH_EVENT, { detail: { kind: key as PublishKind } }));
   };
 
+  if (kinds.length === 0) return null;
   return (
     <DisclosureMenu
       testId="publish-menu"
       primary
       icon={<EditIcon />}
       trigger={t('publish')}
-      items={PUBLISH_KINDS.map((kind) => ({ key: kind, label: t(labelKey[kind]), testId: `publish-${kind}` }))}
+      items={kinds.map((kind) => ({ key: kind, label: t(labelKey[kind]), testId: `publish-${kind}` }))}
       onSelect={onSelect}
     />
   );

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
+import { PERMISSIONS } from '@portal/contracts/permissions';
 import { Avatar } from '~/components/Avatar';
 import { loginPath } from '~/lib/login-link';
 import { logout } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 
-/** Login button for visitors; avatar (personal centre) and logout for members (spec 2). */
+/** Login button for visitors; avatar (personal centre), the back office for staff, and logout for members (spec 2). */
 export function UserArea() {
   const { t } = useTranslation('nav');
   const { site, user, origin } = useShell();
@@ -32,6 +33,12 @@ export function UserArea() {
         <Avatar user={user} size={32} />
         <span className="portal-user__name">{user.user_nick_name}</span>
       </Link>
+      {user.permissions.includes(PERMISSIONS.adminAccess) ? (
+        // The back office is a client-rendered app of its own: a full page load, not a client navigation.
+        <a href="/admin" className="portal-user__admin" data-testid="nav-admin">
+          {t('backOffice')}
+        </a>
+      ) : null}
       <Button
         type="text"
         loading={leaving}

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { getMyInfo, type CurrentUser } from '@portal/contracts/accounts';
+import { getMyInfo, type MyInfo } from '@portal/contracts/accounts';
 import { STATUS } from '@portal/contracts/envelope';
 import type { Site } from '@portal/contracts/sites';
 import { CLIENT_STORAGE, type PortalLoadContext } from '@portal/contracts/ssr';
@@ -16,7 +16,7 @@ export async function signedInMember(
   context: PortalLoadContext,
   site: Site,
   request: Request,
-): Promise<CurrentUser | null> {
+): Promise<MyInfo | null> {
   if (!readCookie(request.headers.get('cookie') ?? '', CLIENT_STORAGE.accessTokenCookie)) return null;
   const envelope = await context.api.call(getMyInfo, site.apply_site, {});
   if (String(envelope.status) === String(STATUS.ok)) return envelope.data;
@@ -33,7 +33,7 @@ export async function signedInMember(
 export async function requireMember(
   context: PortalLoadContext,
   request: Request,
-): Promise<{ site: Site; member: CurrentUser }> {
+): Promise<{ site: Site; member: MyInfo }> {
   const url = new URL(request.url);
   const site = siteOfPage(url.pathname, undefined);
   const member = await signedInMember(context, site, request);
