@@ -19,6 +19,7 @@ import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
+import { messagesRoutes } from './features/messages/messages.routes';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });
   await app.register(followsRoutes, { db: database.db, writesPerMinute });
+  await app.register(messagesRoutes, { db: database.db, writesPerMinute });
 
   // 5. Uploaded files: never rendered as pages, never sniffed.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
