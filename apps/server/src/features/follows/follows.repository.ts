@@ -16,7 +16,8 @@ export function followsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Follows, or unfollows when already following, in one transaction. The insert's affected rows
+     * Follows, or unfollows when already following; run it inside a transaction (the service
+     * opens one, so that a follow and its message commit together). The insert's affected rows
      * (ON CONFLICT DO NOTHING) decide which, and both counters move in SQL by the rows that really
      * changed, so twenty clicks at once leave the counts equal to the rows.
      *
@@ -25,48 +26,52 @@ export function followsRepository(db: Kysely<DB>) {
      * delete and does nothing), and two members following each other at once cannot deadlock.
      * SQLite runs one write transaction at a time anyway.
      */
-    toggle(followerId: number, followeeId: number, now: number) {
-      return db.transaction().execute(async (trx) => {
-        if (isPostgres) {
-          await trx
-            .selectFrom('users')
-            .select('id')
-            .where('id', 'in', [followerId, followeeId])
-            .orderBy('id')
-            .forUpdate()
-            .execute();
-        }
-        const inserted = await trx
-          .insertInto('user_follows')
-          .values({ follower_id: followerId, followee_id: followeeId, created_at: now })
-          .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-          .executeTakeFirst();
-        let delta = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0;
-        if (delta === 0) {
-          const deleted = await trx
-            .deleteFrom('user_follows')
-            .where('follower_id', '=', followerId)
-            .where('followee_id', '=', followeeId)
-            .executeTakeFirst();
-          delta = Number(deleted.numDeletedRows) > 0 ? -1 : 0;
-        }
-        if (delta !== 0) {
-          await trx
-            .updateTable('users')
-            .set({
-              follow_count: sql`follow_count + (case when id = ${followerId} then ${delta} else 0 end)`,
-              fans_count: sql`fans_count + (case when id = ${followeeId} then ${delta} else 0 end)`,
-            })
-            .where('id', 'in', [followerId, followeeId])
-            .execute();
-        }
-        const followee = await trx
+    async toggle(followerId: number, followeeId: number, now: number) {
+      if (!db.isTransaction) throw new Error('follows.toggle must run inside a transaction');
+      if (isPostgres) {
+        await db
           .selectFrom('users')
-          .select('fans_count')
-          .where('id', '=', followeeId)
-          .executeTakeFirstOrThrow();
-        return { following: delta > 0, fans: followee.fans_count };
-      });
+          .select('id')
+          .where('id', 'in', [followerId, followeeId])
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+      }
+      const inserted = await db
+        .insertInto('user_follows')
+        .values({ follower_id: followerId, followee_id: followeeId, created_at: now })
+        .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+        .executeTakeFirst();
+      let delta = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0;
+      if (delta === 0) {
+        const deleted = await db
+          .deleteFrom('user_follows')
+          .where('follower_id', '=', followerId)
+          .where('followee_id', '=', followeeId)
+          .executeTakeFirst();
+        delta = Number(deleted.numDeletedRows) > 0 ? -1 : 0;
+      }
+      if (delta !== 0) {
+        await db
+          .updateTable('users')
+          .set({
+            follow_count: sql`follow_count + (case when id = ${followerId} then ${delta} else 0 end)`,
+            fans_count: sql`fans_count + (case when id = ${followeeId} then ${delta} else 0 end)`,
+          })
+          .where('id', 'in', [followerId, followeeId])
+          .execute();
+      }
+      const followee = await db
+        .selectFrom('users')
+        .select('fans_count')
+        .where('id', '=', followeeId)
+        .executeTakeFirstOrThrow();
+      return { following: delta > 0, fans: followee.fans_count };
+    },
+
+    async nickName(id: number): Promise<string> {
+      const row = await db.selectFrom('users').select('nick_name').where('id', '=', id).executeTakeFirstOrThrow();
+      return row.nick_name;
     },
   };
 }

@@ -678,3 +678,38 @@ describe('broadcasts', () => {
     await expect(listBroadcasts(t.database.db, { cursor: '!!', limit: 2 })).rejects.toMatchObject({ status: 40001 });
   });
 });
+
+describe('follow messages', () => {
+  it('a new follow tells the followee once; an unfollow tells nobody', async () => {
+    const [a, b] = [await h.registerMember({ nick: 'Grace' }), await h.registerMember()];
+    await h.completeInformation(a);
+    const on = await h.call('protal_en', '/userfollow/add', { user_id: b.id }, { as: a });
+    expect(on.json().data).toEqual({ have_be_follow: 1, user_fans_count: 1 });
+    const afterFollow = await rows(b.id);
+    expect(afterFollow).toHaveLength(1);
+    expect(afterFollow[0]).toMatchObject({ kind: 'follow', site_id: null, status: 1 });
+    expect(JSON.parse(afterFollow[0]!.params)).toEqual({ nick: 'Grace', user_id: a.id });
+    expect(await rows(a.id)).toEqual([]);
+
+    const off = await h.call('protal', '/userfollow/add', { user_id: b.id }, { as: a });
+    expect(off.json().data).toEqual({ have_be_follow: 0, user_fans_count: 0 });
+    expect(await rows(b.id)).toHaveLength(1);
+
+    const [zh] = (await listData('protal', b)).userFrontMsgList;
+    const [en] = (await listData('protal_en', b)).userFrontMsgList;
+    expect(zh).toMatchObject({ tfm_title: '新的关注', tfm_content: 'Grace 关注了你', tfm_url: '' });
+    expect(en).toMatchObject({ tfm_title: 'New follower', tfm_content: 'Grace followed you', tfm_url: '' });
+  });
+
+  it('simultaneous presses write one message per follow that really happened', async () => {
+    const [a, b] = [await h.registerMember(), await h.registerMember()];
+    await h.completeInformation(a);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () => h.call('protal_en', '/userfollow/add', { user_id: b.id }, { as: a })),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    const follows = answers.filter((r) => r.json().data.have_be_follow === 1).length;
+    expect(follows).toBe(5);
+    expect(await rows(b.id)).toHaveLength(5);
+  });
+});
