@@ -15,6 +15,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
+import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });
   await app.register(followsRoutes, { db: database.db, writesPerMinute });
+  await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
 
   // 5. Uploaded files: never rendered as pages, never sniffed.

@@ -3,6 +3,7 @@ import * as foundation from './migrations/2026-11-21-0001-foundation';
 import * as accounts from './migrations/2026-11-21-0002-accounts';
 import * as rolesAndAudit from './migrations/2026-11-22-0003-roles-and-audit';
 import * as messages from './migrations/2026-11-22-0004-messages';
+import * as feedback from './migrations/2026-11-22-0005-feedback';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0002-accounts': accounts,
   '2026-11-22-0003-roles-and-audit': rolesAndAudit,
   '2026-11-22-0004-messages': messages,
+  '2026-11-22-0005-feedback': feedback,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

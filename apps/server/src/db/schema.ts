@@ -264,6 +264,20 @@ export interface DevOutboxTable {
   created_at: Millis;
 }
 
+export interface FeedbackTable {
+  id: Generated<number>;
+  site_id: number;
+  user_id: number;
+  /** Plain text as the member sent it (never HTML). */
+  content: string;
+  /** 10 new, 20 handled. */
+  status: Generated<number>;
+  handled_by: number | null;
+  handled_at: Millis | null;
+  note: Generated<string>;
+  created_at: Millis;
+}
+
 /** One in-site message to one member (spec 3 Message). */
 export interface MessagesTable {
   id: Generated<number>;
@@ -326,6 +340,7 @@ export interface DB {
   dev_outbox: DevOutboxTable;
   messages: MessagesTable;
   broadcasts: BroadcastsTable;
+  feedback: FeedbackTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,138 @@
+import { z } from './zod';
+import { defineCall } from './call';
+import { PAGE_SIZE } from './constants';
+import { PERMISSIONS } from './permissions';
+
+/**
+ * Feedback (spec 2 "Dialogs", 3 "Feedback", 7 `feedBack`; decisions.md Back office "feedback
+ * inbox"). A member writes plain text into the 560 px dialog; staff read it in the back office,
+ * mark it handled with a note, or open it again.
+ */
+
+export const FEEDBACK_RULE = {
+  contentMax: 5000,
+  noteMax: 500,
+  keywordMax: 50,
+  /** At most this many feedbacks per member within `windowMs`, counted in the database. */
+  perWindow: 5,
+  windowMs: 10 * 60_000,
+} as const;
+
+export const FEEDBACK_STATUS = { new: 10, handled: 20 } as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUS)[keyof typeof FEEDBACK_STATUS];
+
+/** The catalogue key of `feedBack`'s success msg, which the page shows as a success toast (spec 7). */
+export const FEEDBACK_RECEIVED_KEY = 'feedback.received';
+
+/**
+ * Lone UTF-16 surrogates (not storable as UTF-8), C0/C1 control characters other than tab and line
+ * feed, and the bidirectional embedding, override and isolate controls, which could make a note
+ * read differently in the staff's inbox from what was sent.
+ */
+const UNWANTED =
+  // eslint-disable-next-line no-control-regex
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Feedback is plain text, never HTML: line breaks become `\n`, and characters that have no place in
+ * a message are dropped. What is left is stored as typed and shown as text.
+ */
+export function toPlainText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(UNWANTED, '');
+}
+
+const statusSchema = z.union([z.literal(FEEDBACK_STATUS.new), z.literal(FEEDBACK_STATUS.handled)], {
+  message: 'feedback.statusInvalid',
+});
+
+/** What the member typed: plain text, 1 to 5,000 characters once trimmed. */
+export const feedbackContentSchema = z
+  .string({ message: 'feedback.contentRequired' })
+  .describe('plain text, 1 to 5,000 characters after trimming; control characters are dropped')
+  .transform(toPlainText)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { message: 'feedback.contentRequired' })
+      .max(FEEDBACK_RULE.contentMax, { message: 'feedback.contentTooLong' }),
+  );
+
+export const feedBack = defineCall({
+  id: 'index.feedBack',
+  scope: 'site',
+  path: '/api/index/feedBack',
+  write: true,
+  access: { kind: 'permission', permission: PERMISSIONS.feedbackSend },
+  tag: 'feedback',
+  summary:
+    'Sends feedback to the staff of the site (plain text, 1 to 5,000 characters). At most 5 per member in 10 minutes; the msg thanks the member.',
+  body: z.strictObject({ tufb_content: feedbackContentSchema }),
+  data: z.null(),
+});
+
+export const feedbackItemSchema = z.object({
+  tufb_id: z.number(),
+  tufb_content: z.string().describe('plain text as sent; show it as text, never as HTML'),
+  tufb_status: z.number().describe('10 new, 20 handled'),
+  tufb_note: z.string().describe("staff's note"),
+  user: z.object({ user_id: z.number(), user_nick_name: z.string(), user_avatar_att_url: z.string() }),
+  user_contact_email: z.string().describe("the sender's contact email, empty when not given"),
+  user_contact_mobile: z.string().describe("the sender's contact mobile, empty when not given"),
+  create_time: z.string().describe('ISO 8601 time'),
+  handled_time: z.string().nullable().describe('ISO 8601 time, null while new'),
+  handler_nick_name: z.string().nullable(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
+
+export const adminFeedbackList = defineCall({
+  id: 'admin.feedback.list',
+  scope: 'site',
+  path: '/admin/feedback/list',
+  write: false,
+  access: { kind: 'permission', permission: PERMISSIONS.feedbackManage },
+  tag: 'feedback',
+  summary:
+    "The site's feedback inbox, newest first, keyset paged; filter by status and by a keyword in the text or the sender's nickname",
+  body: z.strictObject({
+    tufb_status: statusSchema.optional().describe('10 new, 20 handled; both when omitted'),
+    keyword: z
+      .string({ message: 'feedback.keywordRule' })
+      .trim()
+      .max(FEEDBACK_RULE.keywordMax, { message: 'feedback.keywordRule' })
+      .optional(),
+    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+    page_size: z.number().int().min(1).max(50).default(PAGE_SIZE),
+  }),
+  data: z.object({
+    list: z.array(feedbackItemSchema),
+    next_cursor: z.string().nullable(),
+    counts: z
+      .object({ new: z.number(), handled: z.number() })
+      .describe('feedbacks of the site per status, with the keyword applied'),
+  }),
+});
+
+export const adminFeedbackHandle = defineCall({
+  id: 'admin.feedback.handle',
+  scope: 'site',
+  path: '/admin/feedback/handle',
+  write: true,
+  access: { kind: 'permission', permission: PERMISSIONS.feedbackManage },
+  tag: 'feedback',
+  summary: 'Marks a feedback handled (20) or new again (10), with a note; recorded in the audit log',
+  body: z.strictObject({
+    tufb_id: z.number().int().positive(),
+    tufb_status: statusSchema,
+    tufb_note: z
+      .string({ message: 'feedback.noteRule' })
+      .describe('plain text, at most 500 characters after trimming')
+      .transform(toPlainText)
+      .pipe(z.string().trim().max(FEEDBACK_RULE.noteMax, { message: 'feedback.noteRule' }))
+      .optional()
+      .describe("staff's note, plain text of at most 500 characters; kept as it is when omitted"),
+  }),
+  data: feedbackItemSchema,
+});
+
+export const feedbackCalls = [feedBack, adminFeedbackList, adminFeedbackHandle] as const;
