@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });
   await app.register(followsRoutes, { db: database.db, writesPerMinute });
+  await app.register(adminRoutes, { db: database.db, writesPerMinute });
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
 

@@ -19,6 +19,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/sites';
 import { catalogues } from '@portal/locales/catalogues';
 import type { Route } from './+types/root';
+import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { signedInMember } from './features/accounts/api/current-user.server';
 import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
@@ -60,9 +61,10 @@ export interface RootData {
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
   const site = siteOfPage(url.pathname, siteFromCookieHeader(request.headers.get('cookie')));
+  // The back office draws no navbar or footer, so it needs none of their data.
   const [member, dehydratedState] = await Promise.all([
     signedInMember(context, site, request),
-    prefetchCalls(context, shellQueries(site)),
+    isBackOfficePath(url.pathname) ? null : prefetchCalls(context, shellQueries(site)),
   ]);
   const target = informationRedirect(member, site, url);
   if (target) throw redirect(target);
@@ -125,6 +127,7 @@ function makeQueryClient() {
 
 export default function Root({ loaderData }: Route.ComponentProps) {
   const site = siteById(loaderData.siteId) ?? DEFAULT_SITE;
+  const { pathname } = useLocation();
   const nonce = useNonce();
   // One query client per request on the server (this component renders once per request), one
   // for the page's lifetime in the browser.
@@ -153,9 +156,14 @@ export default function Root({ loaderData }: Route.ComponentProps) {
             <ShellContext value={shell}>
               <RequestClientBridge />
               <LanguageSync />
-              <SiteLayout>
+              {/* The back office (/admin) draws its own frame instead of the portal's. */}
+              {isBackOfficePath(pathname) ? (
                 <Outlet />
-              </SiteLayout>
+              ) : (
+                <SiteLayout>
+                  <Outlet />
+                </SiteLayout>
+              )}
               <ProfileCardHost />
             </ShellContext>
           </ConfigProvider>

@@ -1,7 +1,9 @@
+import { adminEn } from './en/admin';
 import type { Catalogue } from './zh';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: Catalogue = {
+  admin: adminEn,
   common: {
     siteName: 'Storage Community',
     loading: 'loading...',

@@ -1,8 +1,10 @@
+import { adminZh } from './zh/admin';
 /**
  * Chinese (default) message catalogue, one namespace per domain. The English catalogue must have
  * exactly the same keys: `en.ts` is typed against this one.
  */
 export const zh = {
+  admin: adminZh,
   common: {
     siteName: '存储社区',
     loading: 'loading...',

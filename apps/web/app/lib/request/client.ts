@@ -281,10 +281,23 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
 }
 
 let configured: RequestClient | undefined;
+let markConfigured: () => void = () => {};
+const configuredOnce = new Promise<void>((resolve) => {
+  markConfigured = resolve;
+});
 
 /** Sets up the browser's `requestClient`; the app calls it once, on the client only. */
 export function configureRequestClient(env: RequestEnvironment): void {
   configured = createRequestClient(env);
+  markConfigured();
+}
+
+/**
+ * Resolves once the shell has configured the request client. Client loaders that run while the
+ * page hydrates (`clientLoader.hydrate`) start before the root has rendered, so they wait for it.
+ */
+export function requestClientReady(): Promise<void> {
+  return configuredOnce;
 }
 
 /** The browser's request client (spec 7 and 8); loaders on the server use `context.api` instead. */

@@ -1,0 +1,8 @@
+import type { TFunction } from 'i18next';
+import type { TextKey } from '~/admin-pages';
+
+/** The text of a `<namespace>.<key>` key (as admin-pages.ts names titles) in the current language. */
+export function textOf(t: TFunction, key: TextKey): string {
+  const at = key.indexOf('.');
+  return t(`${key.slice(0, at)}:${key.slice(at + 1)}`);
+}
