@@ -1,8 +1,12 @@
+import { membersAdmin } from './en/members-admin';
+import { roles } from './en/roles';
 import { adminEn } from './en/admin';
 import type { Catalogue } from './zh';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: Catalogue = {
+  membersAdmin,
+  roles,
   admin: adminEn,
   common: {
     siteName: 'Storage Community',

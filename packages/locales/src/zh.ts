@@ -1,9 +1,13 @@
+import { membersAdmin } from './zh/members-admin';
+import { roles } from './zh/roles';
 import { adminZh } from './zh/admin';
 /**
  * Chinese (default) message catalogue, one namespace per domain. The English catalogue must have
  * exactly the same keys: `en.ts` is typed against this one.
  */
 export const zh = {
+  membersAdmin,
+  roles,
   admin: adminZh,
   common: {
     siteName: '存储社区',

@@ -161,6 +161,8 @@ export function accountsHarness(t: TestApp) {
   }
 
   return {
+    /** The app under test, for helpers that set up data directly (roles.test-support.ts). */
+    t,
     call,
     checkAnswer,
     completeInformation,

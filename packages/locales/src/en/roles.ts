@@ -1,0 +1,48 @@
+import type { Catalogue } from '../zh';
+
+/** Roles and permissions: server messages, permission names and the back office's roles screen (en). */
+export const roles: Catalogue['roles'] = {
+  codeRule: 'A role code is 2 to 32 lower-case letters, digits or underscores, starting with a letter',
+  nameZhRule: 'The Chinese name must be 1 to 32 characters',
+  nameEnRule: 'The English name must be 1 to 32 characters',
+  permissionUnknown: 'Unknown permission',
+  permissionRepeated: 'Each permission may appear only once',
+  scopeRule: 'Choose a board or a topic',
+  grantRule: 'Choose the role to revoke',
+  notFound: 'No such role',
+  grantNotFound: 'No such role grant',
+  codeTaken: 'This role code is already in use',
+  builtinKept: 'Built-in roles cannot be deleted',
+  adminPermissionsFixed: 'Administrators always hold every permission; that cannot change',
+  memberPermissionsOnly: 'The member role may hold only what every member may do, not "{{permission}}"',
+  scopedPermissionsOnly:
+    'A role granted per board or topic may hold only permissions that work inside its scope, not "{{permission}}"',
+  notHeld: 'You do not hold "{{permission}}" yourself, so you cannot grant or revoke a role that carries it',
+  notHeldEverywhere:
+    'Role definitions apply to every site: you need "{{permission}}" on every site to make this change',
+  portalWideAdminsOnly: 'Only portal-wide administrators may grant or revoke roles for every site',
+  adminsOnly: 'Only administrators may grant or revoke the administrator role',
+  lastAdmin: 'This is the last portal-wide administrator; the role cannot be revoked',
+  alreadyGranted: 'The member already holds this role',
+  memberImplicit: 'Every registered member holds the member role; it is not granted',
+  scopedOneSite: 'Moderators and topic hosts are granted per board or topic, not for every site',
+  scopeNeeded: { board: 'Choose a board', topic: 'Choose a topic' },
+  scopeNotFound: { board: 'This site has no such board', topic: 'This site has no such topic' },
+  scopeNotAllowed: 'This role is not granted per board or topic',
+  permissionNames: {
+    feedback: { send: 'Send feedback', manage: 'Handle feedback' },
+    post: { publish: 'Publish posts', moderate: 'Moderate board posts' },
+    article: { publish: 'Submit topic articles' },
+    journal: { submit: 'Submit to the e-magazine' },
+    admin: { access: 'Enter the back office' },
+    user: { manage: 'Manage members and bans' },
+    role: { manage: 'Manage roles and permissions' },
+    dictionary: { manage: 'Manage dictionaries' },
+    banner: { manage: 'Manage banners' },
+    setting: { manage: 'Manage site settings' },
+    page: { manage: 'Manage page content' },
+    message: { broadcast: 'Send broadcasts' },
+    audit: { read: 'Read the audit log' },
+    review: { post: 'Review posts', article: 'Review topic articles', journal: 'Review e-magazine submissions' },
+  },
+};
