@@ -57,6 +57,11 @@ function callRoute(route: ApiRoute, as?: TestMember): Promise<LightMyRequestResp
       headers: { isapi: '1', ...(as ? { cookie: `accessToken=${as.token}` } : {}) },
     });
   }
+  // Staff answers show members' emails and mobiles on purpose (the back office's member list), so
+  // the harness's check that no other member's address leaks applies to the other calls only.
+  if (route.access.kind === 'permission') {
+    return t.call(url, {}, { headers: as ? { cookie: `accessToken=${as.token}` } : {} });
+  }
   return h.call('protal', url.replace(/^\/api\/protal/, ''), {}, as ? { as, ip: h.freshIp() } : { ip: h.freshIp() });
 }
 
