@@ -2,12 +2,14 @@ import { membersAdmin } from './en/members-admin';
 import { roles } from './en/roles';
 import { adminEn } from './en/admin';
 import type { Catalogue } from './zh';
+import { siteAdmin } from './en/site-admin';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: Catalogue = {
   membersAdmin,
   roles,
   admin: adminEn,
+  siteAdmin,
   common: {
     siteName: 'Storage Community',
     loading: 'loading...',

@@ -1,6 +1,7 @@
 import { membersAdmin } from './zh/members-admin';
 import { roles } from './zh/roles';
 import { adminZh } from './zh/admin';
+import { siteAdmin } from './zh/site-admin';
 /**
  * Chinese (default) message catalogue, one namespace per domain. The English catalogue must have
  * exactly the same keys: `en.ts` is typed against this one.
@@ -9,6 +10,7 @@ export const zh = {
   membersAdmin,
   roles,
   admin: adminZh,
+  siteAdmin,
   common: {
     siteName: '存储社区',
     loading: 'loading...',

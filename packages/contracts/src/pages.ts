@@ -1,0 +1,68 @@
+import { z } from './zod';
+import { defineCall, permission } from './call';
+import { PERMISSIONS } from './permissions';
+import { plainLine, utf8Bytes } from './text-rules';
+
+/**
+ * Content pages of a site that staff write in the back office (issue 4: "the About page content").
+ * The portal shows them through `page.about` (home.ts). The HTML is sanitised on the way in and
+ * again on the way out.
+ */
+
+export const PAGE_SLUGS = ['about'] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+
+export const PAGE_RULE = { titleMax: 100, contentMaxBytes: 100 * 1024 } as const;
+
+const slug = z.enum(PAGE_SLUGS, { message: 'siteAdmin.pages.slugRule' });
+
+export const adminPageSchema = z.object({
+  slug: z.enum(PAGE_SLUGS),
+  title: z.string(),
+  content: z.string().describe('sanitised HTML'),
+  update_time: z.string().nullable().describe('ISO 8601 time; null while the page was never written'),
+});
+export type AdminPage = z.infer<typeof adminPageSchema>;
+
+export const adminPageGet = defineCall({
+  id: 'admin.pages.get',
+  scope: 'site',
+  path: '/admin/pages/get',
+  write: false,
+  access: permission(PERMISSIONS.pageManage),
+  tag: 'admin',
+  summary: 'A content page of the site as stored (sanitised HTML); empty while never written',
+  body: z.strictObject({ slug }),
+  data: adminPageSchema,
+});
+
+export const adminPageUpdate = defineCall({
+  id: 'admin.pages.update',
+  scope: 'site',
+  path: '/admin/pages/update',
+  write: true,
+  access: permission(PERMISSIONS.pageManage),
+  tag: 'admin',
+  summary:
+    'Writes a content page of the site: title 1 to 100 characters, HTML of at most 100 KB, sanitised on the server (no script, event handlers or javascript: URLs). Answers what was stored. Audited.',
+  body: z.strictObject({
+    slug,
+    title: z
+      .string({ message: 'siteAdmin.pages.titleRule' })
+      .transform(plainLine)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, { message: 'siteAdmin.pages.titleRule' })
+          .max(PAGE_RULE.titleMax, { message: 'siteAdmin.pages.titleRule' }),
+      ),
+    content: z
+      .string({ message: 'siteAdmin.pages.contentRule' })
+      .refine((html) => utf8Bytes(html) <= PAGE_RULE.contentMaxBytes, { message: 'siteAdmin.pages.contentRule' })
+      .describe('HTML, at most 100 KB (UTF-8); sanitised with the rich-text allow-list'),
+  }),
+  data: adminPageSchema,
+});
+
+export const pagesAdminCalls = [adminPageGet, adminPageUpdate] as const;
