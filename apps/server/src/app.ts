@@ -14,6 +14,7 @@ import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
+import { dictionariesAdminRoutes } from './features/dictionaries/dictionaries-admin.routes';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db: database.db, writesPerMinute });
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
+  await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(rolesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(membersAdminRoutes, { db: database.db, writesPerMinute });
 

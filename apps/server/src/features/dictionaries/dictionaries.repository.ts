@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DictionaryKind } from '@portal/contracts/dictionaries';
-import type { DB } from '../../db/schema';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { DictionaryKind, DictionaryUsage } from '@portal/contracts/dictionaries';
+import type { DB, DictionariesTable } from '../../db/schema';
+import type { Executor } from '../audit/audit.service';
+
+const count = sql<number>`count(*)`.as('n');
 
 export function dictionariesRepository(db: Kysely<DB>) {
   return {
@@ -13,6 +16,159 @@ export function dictionariesRepository(db: Kysely<DB>) {
         .orderBy('sort')
         .orderBy('id')
         .execute();
+    },
+
+    /** Every entry of a kind with all its columns, in the site's order. */
+    rows(siteId: number, kind: DictionaryKind, executor: Executor = db) {
+      return executor
+        .selectFrom('dictionaries')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('kind', '=', kind)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+    },
+
+    find(id: number, executor: Executor = db) {
+      return executor.selectFrom('dictionaries').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Entries of the kind, the highest value and the highest sort. */
+    async kindStats(executor: Executor, siteId: number, kind: DictionaryKind) {
+      const row = await executor
+        .selectFrom('dictionaries')
+        .select([count, sql<number | null>`max(value)`.as('max_value'), sql<number | null>`max(sort)`.as('max_sort')])
+        .where('site_id', '=', siteId)
+        .where('kind', '=', kind)
+        .executeTakeFirstOrThrow();
+      return { entries: Number(row.n), maxValue: Number(row.max_value ?? 0), maxSort: Number(row.max_sort ?? 0) };
+    },
+
+    /** Another entry of the kind with this label (case-insensitive for Latin letters) or value. */
+    async clash(
+      executor: Executor,
+      siteId: number,
+      kind: DictionaryKind,
+      what: { label?: string; value?: number },
+      exceptId?: number,
+    ): Promise<'label' | 'value' | null> {
+      const base = executor
+        .selectFrom('dictionaries')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('kind', '=', kind)
+        .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!));
+      if (what.label !== undefined) {
+        const hit = await base.where(sql`lower(label)`, '=', what.label.toLowerCase()).executeTakeFirst();
+        if (hit) return 'label';
+      }
+      if (what.value !== undefined) {
+        const hit = await base.where('value', '=', what.value).executeTakeFirst();
+        if (hit) return 'value';
+      }
+      return null;
+    },
+
+    async insert(
+      executor: Executor,
+      row: { siteId: number; kind: DictionaryKind; label: string; value: number; sort: number; now: number },
+    ): Promise<number> {
+      const inserted = await executor
+        .insertInto('dictionaries')
+        .values({
+          site_id: row.siteId,
+          kind: row.kind,
+          label: row.label,
+          value: row.value,
+          sort: row.sort,
+          created_at: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    },
+
+    async update(executor: Executor, id: number, values: Updateable<DictionariesTable>): Promise<void> {
+      await executor.updateTable('dictionaries').set(values).where('id', '=', id).execute();
+    },
+
+    async remove(executor: Executor, id: number): Promise<void> {
+      await executor.deleteFrom('dictionaries').where('id', '=', id).execute();
+    },
+
+    async setSort(executor: Executor, id: number, sort: number): Promise<void> {
+      await executor.updateTable('dictionaries').set({ sort }).where('id', '=', id).execute();
+    },
+
+    /** Events keep their area by name: renaming an area renames it on the site's events. */
+    async renameArea(executor: Executor, siteId: number, from: string, to: string): Promise<void> {
+      await executor
+        .updateTable('activities')
+        .set({ area: to })
+        .where('site_id', '=', siteId)
+        .where('area', '=', from)
+        .execute();
+    },
+
+    /**
+     * What refers to an entry: members and posts by id (industry, scene, board), moderator grants
+     * of a board, posts and topic articles by value (source), events by name (area).
+     */
+    async usage(
+      executor: Executor,
+      entry: { id: number; site_id: number; kind: string; label: string; value: number },
+    ): Promise<DictionaryUsage> {
+      const usage: DictionaryUsage = { members: 0, posts: 0, articles: 0, moderators: 0, events: 0 };
+      const n = (row: { n: number | string } | undefined) => Number(row?.n ?? 0);
+      const posts = executor.selectFrom('posts').select(count);
+      switch (entry.kind) {
+        case 'industry':
+          usage.members = n(
+            await executor.selectFrom('users').select(count).where('industry_id', '=', entry.id).executeTakeFirst(),
+          );
+          usage.posts = n(await posts.where('industry_id', '=', entry.id).executeTakeFirst());
+          break;
+        case 'scene':
+          usage.posts = n(await posts.where('scene_id', '=', entry.id).executeTakeFirst());
+          break;
+        case 'board':
+          usage.posts = n(await posts.where('board_id', '=', entry.id).executeTakeFirst());
+          usage.moderators = n(
+            await executor
+              .selectFrom('user_roles')
+              .innerJoin('roles', 'roles.code', 'user_roles.role')
+              .select(count)
+              .where('roles.scope_kind', '=', 'board')
+              .where('user_roles.scope_id', '=', entry.id)
+              .executeTakeFirst(),
+          );
+          break;
+        case 'source':
+          usage.posts = n(
+            await posts.where('site_id', '=', entry.site_id).where('source', '=', entry.value).executeTakeFirst(),
+          );
+          usage.articles = n(
+            await executor
+              .selectFrom('topic_articles')
+              .select(count)
+              .where('site_id', '=', entry.site_id)
+              .where('source', '=', entry.value)
+              .executeTakeFirst(),
+          );
+          break;
+        case 'area':
+          usage.events = n(
+            await executor
+              .selectFrom('activities')
+              .select(count)
+              .where('site_id', '=', entry.site_id)
+              .where('area', '=', entry.label)
+              .executeTakeFirst(),
+          );
+          break;
+      }
+      return usage;
     },
   };
 }
