@@ -14,6 +14,8 @@ import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
+import { bannersAdminRoutes } from './features/banners/banners-admin.routes';
+import { siteImageRoutes } from './features/banners/site-image.routes';
 import { dictionariesAdminRoutes } from './features/dictionaries/dictionaries-admin.routes';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
@@ -23,6 +25,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
 import { messagesRoutes } from './features/messages/messages.routes';
+import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
 import { rolesAdminRoutes } from './features/roles/roles-admin.routes';
 import { accessGuardPlugin } from './http/access-guard';
@@ -128,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });
+  await app.register(bannersAdminRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
+  await app.register(siteImageRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
+  await app.register(settingsAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(rolesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(membersAdminRoutes, { db: database.db, writesPerMinute });
 

@@ -112,11 +112,6 @@ export function homeRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async settings(siteId: number): Promise<Map<string, unknown>> {
-      const rows = await db.selectFrom('site_settings').select(['key', 'value']).where('site_id', '=', siteId).execute();
-      return new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
-    },
-
     page(siteId: number, slug: string) {
       return db
         .selectFrom('pages')

@@ -1,4 +1,4 @@
-import { ACTIVITY_STATE, PAGE_SIZE, SEARCH_KEYWORD_MAX, UPLOAD_DEFAULTS } from '@portal/contracts/constants';
+import { ACTIVITY_STATE, PAGE_SIZE, SEARCH_KEYWORD_MAX } from '@portal/contracts/constants';
 import type { ActivitySummary, Banner, LivelyUser, PostSummary, TopicSummary } from '@portal/contracts/home';
 import { SITES, type Site } from '@portal/contracts/sites';
 import type { Kysely } from 'kysely';
@@ -8,6 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { memberBriefs } from '../members/member-brief.repository';
+import { readSiteSettings } from '../settings/settings.service';
 import { homeRepository } from './home.repository';
 
 const DAY = 86_400_000;
@@ -126,27 +127,19 @@ export function homeService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       });
     },
 
+    /** The shell's settings: the same reader as the back office's, so what staff save shows at once. */
     async commonData(site: Site) {
-      const s = await repo.settings(site.tws_id);
-      const text = (key: string, fallback = '') => (typeof s.get(key) === 'string' ? (s.get(key) as string) : fallback);
-      const upload = (key: string, fallback: { fileSize: number; fileLimit: number }) => {
-        const v = s.get(key) as { fileSize?: unknown; fileLimit?: unknown } | undefined;
-        return {
-          fileSize: typeof v?.fileSize === 'number' ? v.fileSize : fallback.fileSize,
-          fileLimit: typeof v?.fileLimit === 'number' ? v.fileLimit : fallback.fileLimit,
-        };
-      };
-      const defaults = { fileSize: UPLOAD_DEFAULTS.fileSizeMb, fileLimit: UPLOAD_DEFAULTS.fileLimit };
+      const s = await readSiteSettings(db, site.tws_id);
       return {
-        contact_email: text('contact_email'),
-        website: text('website'),
-        qr_code_url: text('qr_code_url'),
-        copyright: text('copyright'),
-        image_config: upload('image_config', defaults),
-        file_config: upload('file_config', defaults),
+        contact_email: s.contact_email,
+        website: s.website,
+        qr_code_url: s.qr_code_url,
+        copyright: s.copyright,
+        image_config: s.image_config,
+        file_config: s.file_config,
         page_size: PAGE_SIZE,
         search_max: SEARCH_KEYWORD_MAX,
-        permission_switch: s.get('permission_switch') === true,
+        permission_switch: s.permission_switch,
       };
     },
 

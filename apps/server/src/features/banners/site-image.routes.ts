@@ -1,0 +1,110 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  SITE_IMAGE_RULE,
+  siteImageDataSchema,
+  uploadBannerImage,
+  type SiteImageUploadCall,
+} from '@portal/contracts/banners';
+import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
+import { uploadSettingsImage } from '@portal/contracts/settings';
+import { SITES, type Lang } from '@portal/contracts/sites';
+import type { DB } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { translate } from '../../lib/i18n';
+import { writeRateLimit } from '../../plugins/rate-limit';
+import { recordAudit } from '../audit/audit.service';
+import { readSiteSettings } from '../settings/settings.service';
+import { renderSiteImage, sniffSiteImage, storeSiteImage, UnreadableSiteImage } from './site-image.service';
+
+const MB = 1024 * 1024;
+const TYPES = 'JPG/PNG/WebP';
+
+function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Record<string, unknown> = {}) {
+  const message = translate(lang, msgKey, vars);
+  return new ApiError(httpStatus, STATUS.validation, msgKey, vars, {
+    field: 'file',
+    issues: [{ field: 'file', message }],
+  });
+}
+
+/**
+ * The back office's image uploads: banner pictures (banner.manage) and the footer's QR code
+ * (setting.manage), one handler for both. Multipart in this plugin only; the declared access rule
+ * is enforced by the access guard like a JSON call's, with the same isapi guard and write rate limit; the file is judged by its bytes, never its name;
+ * reading stops at the site's image_config.fileSize.
+ */
+export async function siteImageRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; uploadsDir: string; writesPerMinute: number },
+) {
+  await app.register(multipart, {
+    limits: { fileSize: SITE_IMAGE_RULE.hardMaxMb * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+  });
+
+  for (const call of [uploadBannerImage, uploadSettingsImage] satisfies SiteImageUploadCall[]) {
+    const maxEdge = SITE_IMAGE_RULE.maxEdge[call.purpose];
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: `/api/:site${call.path}`,
+      schema: {
+        summary: `Uploads a ${call.purpose === 'banner' ? 'banner picture' : 'QR code'}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`,
+        tags: ['admin'],
+        operationId: call.id,
+        consumes: ['multipart/form-data'],
+        params: z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) }),
+        // Documents the form field; the multipart parser leaves the body empty, so validation passes.
+        body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
+        response: { 200: envelopeSchema(siteImageDataSchema) },
+      },
+      config: { access: call.access, callId: call.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
+      handler: async (request) => {
+        const site = request.portal.site;
+        const lang = site.lang;
+        const member = await request.currentUser!();
+        if (!member) throw ApiError.unauthorized();
+        const { image_config } = await readSiteSettings(deps.db, site.tws_id);
+        const mb = Math.min(image_config.fileSize, SITE_IMAGE_RULE.hardMaxMb);
+        const part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+        if (!part || part.fieldname !== call.field) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        // The parser stops keeping bytes at the limit and marks the stream truncated.
+        if (part.file.truncated) throw fileRefusal(lang, 413, 'siteAdmin.upload.fileTooLarge', { mb });
+        const bytes = Buffer.concat(chunks);
+        if (bytes.length === 0) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+        const kind = sniffSiteImage(bytes);
+        if (!kind) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
+        let image;
+        try {
+          image = await renderSiteImage(bytes, kind, maxEdge);
+        } catch (err) {
+          if (err instanceof UnreadableSiteImage)
+            throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
+          throw err;
+        }
+        const url = await storeSiteImage(deps.uploadsDir, call.folder, image);
+        const data = { url, width: image.width, height: image.height };
+        await recordAudit(deps.db, {
+          actorId: member.id,
+          siteId: site.tws_id,
+          action: `${call.purpose === 'banner' ? 'banner' : 'setting'}.uploadImage`,
+          targetKind: 'upload',
+          targetId: url,
+          after: {
+            ...data,
+            purpose: call.purpose,
+            bytes: image.bytes.length,
+            original_name: part.filename.slice(0, 200),
+          },
+          request,
+          now: Date.now(),
+        });
+        return { status: STATUS.ok, msg: translate(lang, 'api.ok'), data };
+      },
+    });
+  }
+}
