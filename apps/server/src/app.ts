@@ -25,6 +25,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
 import { messagesRoutes } from './features/messages/messages.routes';
+import { pagesAdminRoutes } from './features/pages/pages-admin.routes';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
 import { rolesAdminRoutes } from './features/roles/roles-admin.routes';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bannersAdminRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
   await app.register(siteImageRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
   await app.register(settingsAdminRoutes, { db: database.db, writesPerMinute });
+  await app.register(pagesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(rolesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(membersAdminRoutes, { db: database.db, writesPerMinute });
 

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AdminPage, PageSlug } from '@portal/contracts/pages';
+import type { Site } from '@portal/contracts/sites';
+import type { DB } from '../../db/schema';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { recordAudit } from '../audit/audit.service';
+import { pagesRepository } from './pages.repository';
+
+interface Clock {
+  now(): number;
+}
+
+/** Content pages written in the back office (the About page); the portal reads them in home/. */
+export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
+  const repo = pagesRepository(db);
+  const view = (
+    slug: PageSlug,
+    row: { title: string; body_html: string; updated_at: number } | undefined,
+  ): AdminPage =>
+    row
+      ? {
+          slug,
+          title: row.title,
+          // Stored sanitised; sanitised again in case a row was written some other way.
+          content: sanitizeRichText(row.body_html),
+          update_time: new Date(Number(row.updated_at)).toISOString(),
+        }
+      : { slug, title: '', content: '', update_time: null };
+
+  return {
+    async get(site: Site, slug: PageSlug): Promise<AdminPage> {
+      return view(slug, await repo.find(site.tws_id, slug));
+    },
+
+    /** Sanitises the HTML, stores it and records the change (before/after) in one transaction. */
+    async update(
+      site: Site,
+      actorId: number,
+      input: { slug: PageSlug; title: string; content: string },
+      request: Pick<FastifyRequest, 'ip' | 'id'>,
+    ): Promise<AdminPage> {
+      const now = clock.now();
+      const html = sanitizeRichText(input.content);
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.find(site.tws_id, input.slug, trx);
+        await repo.save(trx, { siteId: site.tws_id, slug: input.slug, title: input.title, html, now });
+        await recordAudit(trx, {
+          actorId,
+          siteId: site.tws_id,
+          action: 'page.update',
+          targetKind: 'page',
+          targetId: input.slug,
+          before: before ? { title: before.title, content: before.body_html } : null,
+          after: { title: input.title, content: html },
+          request,
+          now,
+        });
+        return view(input.slug, await repo.find(site.tws_id, input.slug, trx));
+      });
+    },
+  };
+}
