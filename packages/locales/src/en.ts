@@ -293,6 +293,7 @@ export const en: Catalogue = {
     bellUnread: 'Messages, {{count}} unread',
     readAll: 'Mark all read',
     empty: 'No messages yet',
+    retry: 'Try again',
     loadMore: 'Load more',
     loadFailed: 'Messages could not be loaded, please try again later',
     unread: 'Unread',

@@ -292,6 +292,7 @@ export const zh = {
     bellUnread: '消息，{{count}} 条未读',
     readAll: '全部已读',
     empty: '暂无消息',
+    retry: '重试',
     loadMore: '加载更多',
     loadFailed: '消息加载失败，请稍后再试',
     unread: '未读',

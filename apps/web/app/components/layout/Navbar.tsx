@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MessageBell } from '~/features/messages/components/MessageBell';
 import { useShell } from '~/lib/shell';
 import { LanguageMenu } from './LanguageMenu';
 import { isInSection, navItems } from './nav-items';
@@ -40,8 +41,7 @@ export function Navbar() {
           <SearchBox />
           <PublishMenu />
           <LanguageMenu />
-          {/* The message popover (width 400) of a later issue mounts here. */}
-          {user ? <div className="portal-header__messages" data-testid="nav-messages" /> : null}
+          {user ? <MessageBell /> : null}
           <UserArea />
         </div>
       </div>
