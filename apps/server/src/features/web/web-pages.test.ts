@@ -106,6 +106,15 @@ describe('the page host', () => {
     expect((await app.inject('/favicon.ico')).statusCode).toBe(404);
   });
 
+  it('hands the data requests of top-level pages (`/401.data`, `/admin.data`) to React Router', async () => {
+    for (const url of ['/401.data', '/admin.data?site=protal&_routes=root', '/_root.data']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain(`GET http://localhost${url} `);
+    }
+    expect((await app.inject('/wp-login.php')).statusCode).toBe(404);
+  });
+
   it('leaves the API, uploads and health checks to the core', async () => {
     const api = await app.inject('/api/protal/nothing');
     expect(api.statusCode).toBe(404);

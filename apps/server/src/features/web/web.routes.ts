@@ -33,8 +33,11 @@ interface WebServerBuild {
 /** Paths that are never pages: other plugins answer them, or they are files that do not exist. */
 const NOT_PAGES = /^\/(?:api|uploads)(?:\/|$)|^\/(?:healthz|readyz)$/;
 const MISSING_ASSET = /^\/assets\//;
-/** A top-level file name (`/favicon.ico`, `/wp-login.php`): a missing static file, not a page. */
-const TOP_LEVEL_FILE = /^\/[^/]+\.[A-Za-z0-9]+$/;
+/**
+ * A top-level file name (`/favicon.ico`, `/wp-login.php`): a missing static file, not a page. React
+ * Router's data requests of top-level pages (`/401.data`, `/admin.data`, `/_root.data`) are pages.
+ */
+const TOP_LEVEL_FILE = /^\/[^/]+\.(?!data$)[A-Za-z0-9]+$/;
 
 const MAX_CACHED_PAGES = 500;
 const MAX_CACHED_BYTES = 1024 * 1024;
