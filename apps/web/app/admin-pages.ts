@@ -37,7 +37,16 @@ export interface AdminPage {
  * admin layout; the layout builds the side menu from the entries the member's permissions allow.
  * Add a screen with one entry here.
  */
-export const ADMIN_PAGES: readonly AdminPage[] = [];
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  {
+    id: 'dashboard',
+    path: '',
+    file: 'routes/admin/dashboard.tsx',
+    titleKey: 'admin.dashboardTitle',
+    permission: 'admin.access',
+    group: 'overview',
+  },
+];
 
 export const adminRouteId = (page: Pick<AdminPage, 'id'>) => `admin/${page.id}`;
 

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { defineCall, MEMBER } from './call';
+import { defineCall, MEMBER, permission } from './call';
+import { PERMISSIONS } from './permissions';
 
 /**
  * The back office's frame (issue 4, decisions.md "Back office"): who the staff member is and which
@@ -32,3 +33,40 @@ export const adminContext = defineCall({
   }),
 });
 export type AdminContext = z.infer<typeof adminContext.data>;
+
+/** The dashboard's trends cover this many days, today included. */
+export const DASHBOARD_DAYS = 30;
+
+const trendSchema = z
+  .array(z.object({ day: z.string().describe("YYYY-MM-DD in the staff member's time zone"), count: z.number() }))
+  .describe(`one entry per day, oldest first, ${DASHBOARD_DAYS} days up to today; days without any count 0`);
+
+export const adminDashboard = defineCall({
+  id: 'admin.dashboard',
+  scope: 'site',
+  path: '/admin/dashboard',
+  write: false,
+  access: permission(PERMISSIONS.adminAccess),
+  tag: 'admin',
+  summary:
+    "Counts and 30-day trends of the managed site. Member accounts are shared by both sites, so member figures cover every account. Days follow the time zone of the request (spec 7 headers), else the site's.",
+  body: emptyBody,
+  data: z.object({
+    generated_at: z.string().describe('ISO 8601 time the figures were counted'),
+    members: z
+      .object({ total: z.number(), new_7d: z.number(), new_30d: z.number() })
+      .describe('accounts of both sites: active accounts, and accounts registered in the last 7 and 30 days'),
+    posts: z.number().describe('published posts of the site'),
+    articles_pending: z.number().describe('topic articles of the site awaiting review'),
+    articles_approved: z.number().describe('published topic articles of the site'),
+    events: z.number().describe('events of the site'),
+    feedback_open: z.number().describe('feedback of the site not handled yet'),
+    messages_30d: z.number().describe('in-site messages delivered in the last 30 days, on this site or on both'),
+    trends: z.object({
+      members: trendSchema.describe('new accounts per day (both sites)'),
+      posts: trendSchema.describe('new posts of the site per day, whatever their review status'),
+    }),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard.data>;
+

@@ -4,6 +4,7 @@ import * as accounts from './migrations/2026-11-21-0002-accounts';
 import * as rolesAndAudit from './migrations/2026-11-22-0003-roles-and-audit';
 import * as messages from './migrations/2026-11-22-0004-messages';
 import * as feedback from './migrations/2026-11-22-0005-feedback';
+import * as dashboardIndexes from './migrations/2026-11-22-0006-dashboard-indexes';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0003-roles-and-audit': rolesAndAudit,
   '2026-11-22-0004-messages': messages,
   '2026-11-22-0005-feedback': feedback,
+  '2026-11-22-0006-dashboard-indexes': dashboardIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { adminContext } from '@portal/contracts/admin';
+import { adminContext, adminDashboard } from '@portal/contracts/admin';
 import type { DB } from '../../db/schema';
 import { registerCall } from '../../http/register-call';
 import { adminService } from './admin.service';
@@ -10,4 +10,10 @@ export async function adminRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; 
   const admin = adminService(deps.db);
   const opts = { writesPerMinute: deps.writesPerMinute };
   registerCall(app, adminContext, async (_body, { user }) => admin.context((await user()).id), opts);
+  registerCall(
+    app,
+    adminDashboard,
+    async (_body, { site, request }) => admin.dashboard(site, request.portal.timeZoneOffsetMinutes),
+    opts,
+  );
 }

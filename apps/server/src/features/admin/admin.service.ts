@@ -1,11 +1,25 @@
 import type { Kysely } from 'kysely';
-import type { AdminContext } from '@portal/contracts/admin';
+import { DASHBOARD_DAYS, type AdminContext, type AdminDashboard } from '@portal/contracts/admin';
 import { PERMISSION_LIST, PERMISSIONS } from '@portal/contracts/permissions';
-import { SITES } from '@portal/contracts/sites';
+import { SITES, type Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { siteAccess } from '../roles/access';
-import { adminRepository } from './admin.repository';
+import { adminRepository, DAY_MS, type DayCounts } from './admin.repository';
+
+/** The zone the dashboard's days are cut in when the request names none: the site's own. */
+const SITE_OFFSET_MINUTES: Record<Site['lang'], number> = { zh: 8 * 60, en: 0 };
+
+/** One entry per day from `firstDay` to `lastDay`, days without rows at 0. */
+export function fillDays(counts: DayCounts, firstDay: number, lastDay: number) {
+  const days = [];
+  for (let day = firstDay; day <= lastDay; day += 1) {
+    days.push({ day: new Date(day * DAY_MS).toISOString().slice(0, 10), count: counts.get(day) ?? 0 });
+  }
+  return days;
+}
+
+const sum = (entries: ReadonlyArray<{ count: number }>) => entries.reduce((total, e) => total + e.count, 0);
 
 /** Permissions in the order of the permission list, so the answer is stable. */
 function ordered(permissions: ReadonlySet<string>): string[] {
@@ -17,9 +31,34 @@ function ordered(permissions: ReadonlySet<string>): string[] {
  * site-wide (a moderator's board permissions do not open the back office). Read fresh on every
  * call, so a revoked role closes the back office at the next request.
  */
-export function adminService(db: Kysely<DB>) {
+export function adminService(db: Kysely<DB>, clock: { now(): number } = { now: Date.now }) {
   const repo = adminRepository(db);
   return {
+    /**
+     * The dashboard of one site. Days are cut in the staff member's zone (`offsetMinutes` east of
+     * UTC, from the spec-7 headers) so that "today" is their today; the site's zone otherwise.
+     */
+    async dashboard(site: Site, offsetMinutes: number | null): Promise<AdminDashboard> {
+      const now = clock.now();
+      const offsetMs = (offsetMinutes ?? SITE_OFFSET_MINUTES[site.lang]) * 60_000;
+      const today = Math.floor((now + offsetMs) / DAY_MS);
+      const firstDay = today - (DASHBOARD_DAYS - 1);
+      const since = firstDay * DAY_MS - offsetMs;
+      const figures = await repo.dashboard(site.tws_id, since, offsetMs);
+      const members = fillDays(figures.memberDays, firstDay, today);
+      return {
+        generated_at: new Date(now).toISOString(),
+        members: { total: figures.membersTotal, new_7d: sum(members.slice(-7)), new_30d: sum(members) },
+        posts: figures.posts,
+        articles_pending: figures.articlesPending,
+        articles_approved: figures.articlesApproved,
+        events: figures.events,
+        feedback_open: figures.feedbackOpen,
+        messages_30d: figures.messages,
+        trends: { members, posts: fillDays(figures.postDays, firstDay, today) },
+      };
+    },
+
     async context(userId: number): Promise<AdminContext> {
       const [card, ...accesses] = await Promise.all([
         repo.memberCard(userId),
