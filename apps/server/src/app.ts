@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { auditAdminRoutes } from './features/audit/audit-admin.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
 import { bannersAdminRoutes } from './features/banners/banners-admin.routes';
 import { siteImageRoutes } from './features/banners/site-image.routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });
   await app.register(followsRoutes, { db: database.db, writesPerMinute });
   await app.register(adminRoutes, { db: database.db, writesPerMinute });
+  await app.register(auditAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });

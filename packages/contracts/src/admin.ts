@@ -70,3 +70,98 @@ export const adminDashboard = defineCall({
 });
 export type AdminDashboard = z.infer<typeof adminDashboard.data>;
 
+/** Audit actions are `<domain>.<verb>` in lower case; a filter ending with `.` matches a whole domain. */
+export const AUDIT_ACTION_FILTER = /^[a-z0-9_]+(?:\.[a-z0-9_]+)*\.?$/;
+export const AUDIT_TARGET_KIND = /^[a-z0-9_]{1,32}$/;
+
+const auditActor = z
+  .object({ user_id: z.number(), user_nick_name: z.string() })
+  .nullable()
+  .describe('null when the account that acted has been deleted');
+
+export const auditEntrySchema = z.object({
+  audit_id: z.number(),
+  actor: auditActor,
+  action: z.string().describe('<domain>.<verb>, e.g. user.ban'),
+  target_kind: z.string(),
+  target_id: z.string(),
+  site_id: z.number().nullable().describe('the site acted on; null for portal-wide things (accounts, roles)'),
+  before: z.unknown().describe('the state before, as recorded (JSON); null when none'),
+  after: z.unknown().describe('the state after, as recorded (JSON); null when none'),
+  ip: z.string(),
+  request_id: z.string(),
+  created_at: z.string().describe('ISO 8601'),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const adminAuditList = defineCall({
+  id: 'admin.audit.list',
+  scope: 'site',
+  path: '/admin/audit/list',
+  write: false,
+  access: permission(PERMISSIONS.auditRead),
+  tag: 'admin',
+  summary:
+    'The audit log of the managed site (with the portal-wide entries), newest first, keyset-paged. Filters: actor, action (exact, or a prefix ending with a dot), target, time range.',
+  body: z
+    .strictObject({
+      cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+      limit: z.number().int().min(1).max(50).default(20),
+      actor_id: z
+        .number({ message: 'admin.actorRule' })
+        .int({ message: 'admin.actorRule' })
+        .positive({ message: 'admin.actorRule' })
+        .max(2_147_483_647, { message: 'admin.actorRule' })
+        .optional(),
+      action: z
+        .string({ message: 'admin.actionRule' })
+        .max(64, { message: 'admin.actionRule' })
+        .regex(AUDIT_ACTION_FILTER, { message: 'admin.actionRule' })
+        .optional()
+        .describe('an action (user.ban), or a prefix ending with a dot (user.) for every action of a domain'),
+      target_kind: z
+        .string({ message: 'admin.targetRule' })
+        .regex(AUDIT_TARGET_KIND, { message: 'admin.targetRule' })
+        .optional(),
+      target_id: z
+        .string({ message: 'admin.targetRule' })
+        .min(1, { message: 'admin.targetRule' })
+        .max(64, { message: 'admin.targetRule' })
+        .optional(),
+      from: z
+        .number({ message: 'admin.rangeRule' })
+        .int({ message: 'admin.rangeRule' })
+        .min(0, { message: 'admin.rangeRule' })
+        .optional()
+        .describe('ms since the epoch, inclusive'),
+      to: z
+        .number({ message: 'admin.rangeRule' })
+        .int({ message: 'admin.rangeRule' })
+        .min(0, { message: 'admin.rangeRule' })
+        .optional()
+        .describe('ms since the epoch, exclusive'),
+    })
+    .refine((b) => b.target_id === undefined || b.target_kind !== undefined, {
+      message: 'admin.targetRule',
+      path: ['target_id'],
+    })
+    .refine((b) => b.from === undefined || b.to === undefined || b.from < b.to, {
+      message: 'admin.rangeRule',
+      path: ['to'],
+    }),
+  data: z.object({ list: z.array(auditEntrySchema), next_cursor: z.string().nullable() }),
+});
+export type AuditFilter = z.input<typeof adminAuditList.body>;
+
+export const adminAuditActions = defineCall({
+  id: 'admin.audit.actions',
+  scope: 'site',
+  path: '/admin/audit/actions',
+  write: false,
+  access: permission(PERMISSIONS.auditRead),
+  tag: 'admin',
+  summary:
+    'The action names and target kinds found in the managed site’s audit log (and the portal-wide entries), for the filters',
+  body: emptyBody,
+  data: z.object({ actions: z.array(z.string()), target_kinds: z.array(z.string()) }),
+});
