@@ -33,6 +33,11 @@ export interface CallContext {
   user(): Promise<SignedInMember>;
   /** The signed-in member or null, for public calls that show more to members. */
   viewer(): Promise<SignedInMember | null>;
+  /**
+   * The answer's msg, when the page shows it as the success toast (spec 7): a catalogue key, said
+   * in the site's language. Without it a successful answer says the generic "success".
+   */
+  succeed(msgKey: string, vars?: Record<string, unknown>): void;
 }
 
 export type CallHandler<C extends CallContract> = (
@@ -98,8 +103,12 @@ export function registerCall<C extends CallContract>(
         if (!member) throw ApiError.unauthorized();
         return member;
       };
-      const data = await handler(request.body as z.output<C['body']>, { site, request, reply, user, viewer });
-      return { status: STATUS.ok, msg: OK_MESSAGE[site.lang], data };
+      let msg: string = OK_MESSAGE[site.lang];
+      const succeed = (msgKey: string, vars?: Record<string, unknown>) => {
+        msg = translate(site.lang, msgKey, vars);
+      };
+      const data = await handler(request.body as z.output<C['body']>, { site, request, reply, user, viewer, succeed });
+      return { status: STATUS.ok, msg, data };
     },
   });
 }
