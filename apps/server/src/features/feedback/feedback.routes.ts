@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { STATUS } from '@portal/contracts/envelope';
 import { adminFeedbackHandle, adminFeedbackList, FEEDBACK_RECEIVED_KEY, feedBack } from '@portal/contracts/feedback';
 import type { DB } from '../../db/schema';
 import { registerCall } from '../../http/register-call';
-import { translate } from '../../lib/i18n';
 import { feedbackService } from './feedback.service';
 
-/** The portal's feedback dialog (spec 7 `feedBack`) and the back office's feedback inbox. */
+/**
+ * The portal's feedback dialog (spec 7 `feedBack`) and the back office's feedback inbox. `feedBack`
+ * answers a thank-you as its msg, since the page shows it as the success toast.
+ */
 export async function feedbackRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; writesPerMinute: number }) {
   const feedback = feedbackService(deps.db);
   const opts = { writesPerMinute: deps.writesPerMinute };
@@ -15,8 +16,9 @@ export async function feedbackRoutes(app: FastifyInstance, deps: { db: Kysely<DB
   registerCall(
     app,
     feedBack,
-    async (body, { site, user }) => {
+    async (body, { site, user, succeed }) => {
       await feedback.send(site, (await user()).id, body.tufb_content);
+      succeed(FEEDBACK_RECEIVED_KEY);
       return null;
     },
     opts,
@@ -28,13 +30,4 @@ export async function feedbackRoutes(app: FastifyInstance, deps: { db: Kysely<DB
     async (body, { site, user, request }) => feedback.handle(site, (await user()).id, body, request),
     opts,
   );
-
-  // The page shows feedBack's msg as the success toast (spec 7), so it thanks the member rather
-  // than saying the generic "Success". Scoped to this plugin's routes.
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (request.routeOptions.config.callId !== feedBack.id) return payload;
-    const envelope = payload as { status?: unknown; msg?: unknown };
-    if (envelope.status !== STATUS.ok) return payload;
-    return { ...envelope, msg: translate(request.portal.site.lang, FEEDBACK_RECEIVED_KEY) };
-  });
 }
