@@ -2,12 +2,16 @@ import type { ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '~/components/loading/LoadingOverlay';
+import { FeedbackEntry } from '~/features/feedback/components/FeedbackEntry';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
 import { footerHidden, isAdminView } from './layout-flags';
 import { Navbar } from './Navbar';
 
-/** Navbar, main area and footer of every page, with the global overlay and back-to-top button. */
+/**
+ * Navbar, main area and footer of every page, with the global overlay, the feedback button (not in
+ * the back office's embedded view) and the back-to-top button.
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const { search } = useLocation();
@@ -30,6 +34,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       {showFooter ? <Footer /> : null}
       <LoadingOverlay />
+      {admin ? null : <FeedbackEntry />}
       <BackToTop />
     </>
   );
