@@ -46,6 +46,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: 'admin.access',
     group: 'overview',
   },
+  {
+    id: 'audit',
+    path: 'audit',
+    file: 'routes/admin/audit.tsx',
+    titleKey: 'admin.auditTitle',
+    permission: 'audit.read',
+    group: 'audit',
+  },
 ];
 
 export const adminRouteId = (page: Pick<AdminPage, 'id'>) => `admin/${page.id}`;
