@@ -92,8 +92,16 @@ describe('zod issues as form fields', () => {
   });
 
   it('puts a password confirmation that differs on the confirmation field, whatever else is wrong', () => {
-    const body = { channel: 'sms', target: '13800138000', code: '123456', password: 'new password 1', password_confirm: 'other' };
-    expect(fieldIssues(resetPassword.body, body)).toEqual([{ field: 'password_confirm', key: 'accounts.passwordMismatch' }]);
+    const body = {
+      channel: 'sms',
+      target: '13800138000',
+      code: '123456',
+      password: 'new password 1',
+      password_confirm: 'other',
+    };
+    expect(fieldIssues(resetPassword.body, body)).toEqual([
+      { field: 'password_confirm', key: 'accounts.passwordMismatch' },
+    ]);
     expect(fieldIssues(resetPassword.body, { ...body, password_confirm: body.password })).toEqual([]);
     const change = { old_password: '', password: 'new password 1', password_confirm: 'new password 2' };
     expect(fieldIssues(changePassword.body, change)).toEqual([
@@ -108,6 +116,12 @@ describe('zod issues as form fields', () => {
     expect(isCatalogueKey('accounts.nope')).toBe(false);
     expect(isCatalogueKey('Invalid input')).toBe(false);
     expect(isCatalogueKey('validation.required')).toBe(true);
+    // Nested groups of a namespace, but never a group itself or an inherited property.
+    expect(isCatalogueKey('siteAdmin.banners.titleRule')).toBe(true);
+    expect(i18nKey('siteAdmin.banners.titleRule')).toBe('siteAdmin:banners.titleRule');
+    expect(isCatalogueKey('siteAdmin.banners')).toBe(false);
+    expect(isCatalogueKey('siteAdmin.banners.toString')).toBe(false);
+    expect(isCatalogueKey('siteAdmin..titleRule')).toBe(false);
   });
 
   it("reads the per-field messages of a server's 40001 answer and ignores anything else", () => {

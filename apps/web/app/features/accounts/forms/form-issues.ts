@@ -8,12 +8,16 @@ export interface FieldIssue {
   key: string;
 }
 
-/** True when `key` (`namespace.name`) names a message of the catalogues. */
+/** True when `key` (`namespace.name`, or `namespace.group.name`) names a message of the catalogues. */
 export function isCatalogueKey(key: string): boolean {
-  const [namespace, name, ...rest] = key.split('.');
-  if (!namespace || !name || rest.length) return false;
-  const space = (catalogues.zh as unknown as Record<string, Record<string, unknown> | undefined>)[namespace];
-  return typeof space?.[name] === 'string';
+  const parts = key.split('.');
+  if (parts.length < 2 || parts.some((p) => !p)) return false;
+  let node: unknown = catalogues.zh;
+  for (const part of parts) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string';
 }
 
 /** `accounts.emailInvalid` as i18next names a key of another namespace: `accounts:emailInvalid`. */
