@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Upload, { type UploadProps } from 'antd/es/upload';
+import { z } from 'zod';
+import type { SiteImageUploadCall } from '@portal/contracts/banners';
+import { defineCall } from '@portal/contracts/call';
+import { commonData } from '@portal/contracts/home';
+import { useAdminSite } from '~/features/admin/admin-context';
+import { callFromBrowser } from '~/lib/query/browser-call.client';
+import { requestClient } from '~/lib/request/client';
+import { toast } from '~/lib/toast';
+
+const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const MB = 1024 * 1024;
+
+/** The contract's multipart upload as a call of the request client (FormData goes as multipart). */
+function uploadCallOf(call: SiteImageUploadCall) {
+  return defineCall({
+    id: call.id,
+    scope: call.scope,
+    path: call.path,
+    write: call.write,
+    access: call.access,
+    tag: 'admin',
+    summary: 'Uploads a site image (multipart)',
+    body: z.instanceof(FormData),
+    data: call.data,
+  });
+}
+
+/** The managed site's image upload limit (image_config.fileSize, MB) as the portal reads it. */
+export function useImageLimitMb(): number | undefined {
+  const { siteCode } = useAdminSite();
+  const { data } = useQuery({
+    queryKey: ['call', commonData.id, siteCode, {}],
+    queryFn: () => callFromBrowser(commonData, siteCode, {}),
+    staleTime: 0,
+  });
+  return data?.image_config.fileSize;
+}
+
+/**
+ * An image of the back office (banner picture, QR code): shows the current one and uploads a new
+ * one to `call`; the server checks the file by its content and the site's size limit and answers
+ * the URL of the redrawn picture, which becomes the field's value. For antd Form.Item.
+ */
+export function SiteImageUpload({
+  call,
+  value,
+  onChange,
+  label,
+  previewWidth = 240,
+  testId,
+}: {
+  call: SiteImageUploadCall;
+  value?: string;
+  onChange?: (url: string) => void;
+  label: string;
+  previewWidth?: number;
+  testId: string;
+}) {
+  const { t } = useTranslation('siteAdmin');
+  const { siteCode } = useAdminSite();
+  const limitMb = useImageLimitMb();
+  const [busy, setBusy] = useState(false);
+  const contract = uploadCallOf(call);
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    if (!TYPES.includes(file.type)) {
+      toast.error(t('upload.fileType', { types: 'JPG/PNG/WebP' }));
+      return Upload.LIST_IGNORE;
+    }
+    if (limitMb !== undefined && file.size > limitMb * MB) {
+      toast.error(t('upload.fileTooLarge', { mb: limitMb }));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
+    const body = new FormData();
+    body.append(call.field, file as Blob);
+    setBusy(true);
+    // A refusal (wrong content, too large) is shown by the request client as the server's message.
+    const result = await requestClient.call(contract, body, { siteCode });
+    setBusy(false);
+    if (result.ok) {
+      onChange?.(result.data.url);
+      onSuccess?.(result.data);
+    } else {
+      onError?.(new Error(result.error.message));
+    }
+  };
+
+  return (
+    <div className="site-image-upload" data-testid={testId}>
+      {value ? (
+        <img
+          className="site-image-upload__preview"
+          src={value}
+          alt=""
+          style={{ maxWidth: previewWidth }}
+          data-testid={`${testId}-preview`}
+        />
+      ) : null}
+      <Upload
+        accept={TYPES.join(',')}
+        showUploadList={false}
+        maxCount={1}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        disabled={busy}
+      >
+        <Button loading={busy}>{busy ? t('banners.uploading') : label}</Button>
+      </Upload>
+      {limitMb !== undefined ? (
+        <p className="site-image-upload__help">{t('banners.uploadHelp', { mb: limitMb })}</p>
+      ) : null}
+    </div>
+  );
+}

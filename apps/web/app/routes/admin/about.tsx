@@ -1,0 +1,12 @@
+import { AboutScreen } from '~/features/pages/admin/AboutScreen';
+import { adminMeta } from '~/features/admin/admin-meta';
+import siteAdminCss from '~/styles/site-admin.css?url';
+import type { Route } from './+types/about';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: siteAdminCss }];
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
+
+export default function AdminAboutRoute() {
+  return <AboutScreen />;
+}

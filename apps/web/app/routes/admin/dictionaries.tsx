@@ -1,0 +1,12 @@
+import { DictionariesScreen } from '~/features/dictionaries/admin/DictionariesScreen';
+import { adminMeta } from '~/features/admin/admin-meta';
+import siteAdminCss from '~/styles/site-admin.css?url';
+import type { Route } from './+types/dictionaries';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: siteAdminCss }];
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
+
+export default function AdminDictionariesRoute() {
+  return <DictionariesScreen />;
+}

@@ -1,0 +1,12 @@
+import { SettingsScreen } from '~/features/settings/admin/SettingsScreen';
+import { adminMeta } from '~/features/admin/admin-meta';
+import siteAdminCss from '~/styles/site-admin.css?url';
+import type { Route } from './+types/settings';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: siteAdminCss }];
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
+
+export default function AdminSettingsRoute() {
+  return <SettingsScreen />;
+}

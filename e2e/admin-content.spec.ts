@@ -1,0 +1,320 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { loginByCode, sendCode } from '@portal/contracts/accounts';
+import { adminBannerList, type AdminBanner } from '@portal/contracts/banners';
+import { adminDictionaryList, dictList, type AdminDictionaryEntry } from '@portal/contracts/dictionaries';
+import { bannerList, commonData } from '@portal/contracts/home';
+import { adminPageGet, adminPageUpdate, type AdminPage } from '@portal/contracts/pages';
+import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
+import { apiContext, callApi, registerMember, siteCode, toasts, watchOutbox } from './support/accounts';
+import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
+
+/**
+ * The back office's site content (issue 4), on both sites: the seeded admin edits the About page
+ * and sees it on the portal (and in the ?is_admin=1 preview without navbar and footer), adds a
+ * banner that the home page shows, changes the contact email that the footer shows, and adds an
+ * industry that the information page offers; an industry in use cannot be deleted; a plain member
+ * gets the no-permission page. What a test changes it puts back, for the specs that run after it.
+ *
+ * The admin signs in with one-time codes, never the password (see admin-frame.spec.ts).
+ */
+
+const ADMIN_EMAIL = 'admin@storage-community.local';
+// A 96x32 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAGAAAAAgCAIAAABiouoDAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAdUlEQVRoge3YUQ2AMBTF0CmZMBRXFgrghyyPj5NMQdPbDda+cvYzhIXOflUEoADqy0oYFEAxqHNXjYkFUAzKxJp60GpQAMWgTCwN6p//FUQ6gGJQJpYGNd5jkQ6gGJSJNd4dD8UAikGZWOMB8rEaQDGooxO7AQyoAOJBLZtZAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+let admin: APIRequestContext;
+
+/** A fresh login code for the admin from the outbox (one send per address per minute). */
+async function adminCode(api: APIRequestContext, site: E2eSite): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const mailbox = await watchOutbox(api, ADMIN_EMAIL);
+    const sent = await callApi<{ retry_after_seconds?: number }>(api, site, sendCode, {
+      channel: 'email',
+      target: ADMIN_EMAIL,
+      purpose: 'login',
+    });
+    if (sent.status !== 200 && sent.data?.retry_after_seconds && attempt < 3) {
+      await new Promise((resolve) => setTimeout(resolve, (sent.data.retry_after_seconds! + 1) * 1000));
+      continue;
+    }
+    expect(sent.status, `sendCode to the admin: ${sent.msg}`).toBe(200);
+    return mailbox.nextCode();
+  }
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(150_000);
+  admin = await apiContext(playwright, testInfo.project.use.baseURL);
+  const code = await adminCode(admin, ZH);
+  const signedIn = await callApi(admin, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
+  expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+});
+
+/** The browser context shares the admin's session (the HttpOnly accessToken cookie). */
+async function signInAsAdmin(context: BrowserContext): Promise<void> {
+  const { cookies } = await admin.storageState();
+  await context.addCookies(cookies.filter((c) => c.name === 'accessToken'));
+}
+
+async function adminCall<T>(site: E2eSite, call: Parameters<typeof callApi>[2], body: unknown): Promise<T> {
+  const answer = await callApi<T>(admin, site, call, body);
+  expect(answer.status, `${call.id}: ${answer.msg}`).toBe(200);
+  return answer.data;
+}
+
+async function openScreen(page: Page, context: BrowserContext, baseURL: string, site: E2eSite, path: string) {
+  await presetLanguage(context, baseURL, site);
+  await signInAsAdmin(context);
+  await page.goto(`/admin/${path}?site=${siteCode(site)}`);
+  await waitForHydration(page);
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+for (const site of SITES) {
+  const tx = site.texts.siteAdmin;
+  const okMsg = site.texts.api.ok;
+
+  test.describe(`site content in the back office, ${site.name} site`, () => {
+    test('the About page: saved sanitised, shown on the portal and in the preview without navbar or footer', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const original = await adminCall<AdminPage>(site, adminPageGet, { slug: 'about' });
+      const heading = site.lang === 'zh' ? `关于我们 ${unique()}` : `About us ${unique()}`;
+      try {
+        await openScreen(page, context, baseURL!, site, 'about');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.aboutTitle);
+        await expect(page.getByTestId('about-title')).toHaveValue(original.title);
+        await expect(page.getByText(tx.cacheNote)).toBeVisible();
+
+        // The preview is the portal page itself, embedded without navbar and footer.
+        const preview = page.frameLocator('[data-testid="about-preview"]');
+        await expect(page.getByTestId('about-preview')).toHaveAttribute('src', `/${site.prefix}/about?is_admin=1`);
+        await expect(preview.getByTestId('about-page')).toContainText(original.title);
+        await expect(preview.getByTestId('navbar')).toHaveCount(0);
+        await expect(preview.getByTestId('footer')).toHaveCount(0);
+
+        await page.getByTestId('about-title').fill(heading);
+        await page
+          .getByTestId('about-content')
+          .fill(
+            `<h2>${heading}</h2><p>Storage people <strong>meet here</strong>.</p>` +
+              '<script>window.__hacked = 1</script><img src="/demo/banner-1.svg" alt="team" onerror="window.__hacked = 2">' +
+              '<a href="javascript:alert(1)">link</a>',
+          );
+        await page.getByTestId('about-save').click();
+        await expect(toasts(page).filter({ hasText: okMsg })).toBeVisible();
+        // The form shows what the server stored: the allow-list removed the rest.
+        await expect(page.getByTestId('about-content')).not.toHaveValue(/<script|onerror|javascript:/);
+        await expect(page.getByTestId('about-content')).toHaveValue(/<strong>meet here<\/strong>/);
+        // The preview reloads after the save.
+        await expect(preview.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+
+        await page.goto(`/${site.prefix}/about`);
+        await expect(page.getByTestId('about-page').getByRole('heading', { level: 2, name: heading })).toBeVisible();
+        await expect(page.getByTestId('navbar')).toBeVisible();
+        await expect(page.getByTestId('footer')).toBeVisible();
+        const html = await page.getByTestId('about-page').innerHTML();
+        expect(html).not.toMatch(/<script|onerror|javascript:/);
+        expect(await page.evaluate(() => (window as Window & { __hacked?: number }).__hacked)).toBeUndefined();
+
+        await page.goto(`/${site.prefix}/about?is_admin=1`);
+        await expect(page.getByTestId('about-page')).toContainText(heading);
+        await expect(page.getByTestId('navbar')).toHaveCount(0);
+        await expect(page.getByTestId('footer')).toHaveCount(0);
+      } finally {
+        await adminCall(site, adminPageUpdate, { slug: 'about', title: original.title, content: original.content });
+      }
+    });
+
+    test('a banner: uploaded, live on the home page at once, then deleted', async ({ page, context, baseURL }) => {
+      const title = site.lang === 'zh' ? `存储峰会 ${unique()}` : `Storage summit ${unique()}`;
+      await openScreen(page, context, baseURL!, site, 'banners');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.bannersTitle);
+      await expect(page.getByTestId('banners-screen')).toContainText(site.demo.bannerTitle);
+
+      await page.getByTestId('banner-add').click();
+      const dialog = page.getByRole('dialog', { name: tx.banners.create });
+      await expect(page.getByTestId('banner-title')).toBeEditable();
+      // Saving without a title or an image names both.
+      await dialog.getByRole('button', { name: tx.save }).click();
+      await expect(dialog.getByText(tx.banners.titleRule)).toBeVisible();
+      await expect(dialog.getByText(tx.banners.imageRule)).toBeVisible();
+
+      await page.getByTestId('banner-title').fill(title);
+      await page.locator('[data-testid="banner-image"] input[type="file"]').setInputFiles({
+        name: 'summit.png',
+        mimeType: 'image/png',
+        buffer: PNG,
+      });
+      await expect(page.getByTestId('banner-image-preview')).toHaveAttribute(
+        'src',
+        /^\/uploads\/banners\/[0-9a-f]{32}\.png$/,
+      );
+      await page.getByTestId('banner-link').fill('javascript:alert(1)');
+      await dialog.getByRole('button', { name: tx.save }).click();
+      await expect(dialog.getByText(tx.banners.linkRule)).toBeVisible();
+      await page.getByTestId('banner-link').fill(`/${site.prefix}/about`);
+      await dialog.getByRole('button', { name: tx.save }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(toasts(page).filter({ hasText: okMsg }).first()).toBeVisible();
+
+      const banners = await adminCall<{ list: AdminBanner[] }>(site, adminBannerList, {});
+      const added = banners.list.find((b) => b.tb_title === title)!;
+      expect(added).toMatchObject({ tb_link_url: `/${site.prefix}/about`, tb_state: 20 });
+      const row = page.getByTestId(`banner-row-${added.tb_id}`);
+      await expect(row).toContainText(title);
+      await expect(page.getByTestId(`banner-state-${added.tb_id}`)).toHaveText(tx.banners.states.live);
+
+      // Live banners come in order; the new one is last, so move it up once.
+      await page.getByTestId(`banner-up-${added.tb_id}`).click();
+      await expect
+        .poll(async () => {
+          const list = (await adminCall<{ list: AdminBanner[] }>(site, adminBannerList, {})).list;
+          return list.findIndex((b) => b.tb_id === added.tb_id);
+        })
+        .toBe(banners.list.length - 2);
+
+      await page.goto(homeOf(site));
+      await expect(page.getByTestId('home-banners')).toContainText(title);
+      const live = await adminCall<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
+      expect(live.list.map((b) => b.tb_title)).toContain(title);
+
+      await page.goto(`/admin/banners?site=${siteCode(site)}`);
+      await page.getByTestId(`banner-delete-${added.tb_id}`).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
+      await expect(page.getByTestId(`banner-row-${added.tb_id}`)).toHaveCount(0);
+      const after = await adminCall<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
+      expect(after.list.map((b) => b.tb_title)).not.toContain(title);
+    });
+
+    test('the contact email: refused when malformed, shown in the footer once saved', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const original = await adminCall<SiteSettings>(site, adminSettingsGet, {});
+      const email = `press.${unique()}@storage.example.com`;
+      try {
+        await openScreen(page, context, baseURL!, site, 'settings');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.settingsTitle);
+        await expect(page.getByTestId('settings-contact-email')).toHaveValue(original.contact_email);
+        await expect(page.getByTestId('settings-image_config-size')).toHaveValue(
+          String(original.image_config.fileSize),
+        );
+
+        await page.getByTestId('settings-contact-email').fill('not-an-email');
+        await page.getByTestId('settings-save').click();
+        await expect(page.getByText(tx.settings.emailRule)).toBeVisible();
+
+        await page.getByTestId('settings-contact-email').fill(email);
+        await page.getByTestId('settings-save').click();
+        await expect(toasts(page).filter({ hasText: okMsg })).toBeVisible();
+        const common = await callApi<{ contact_email: string }>(admin, site, commonData, {});
+        expect(common.data.contact_email).toBe(email);
+
+        await page.goto(homeOf(site));
+        await expect(page.getByTestId('footer-email')).toContainText(email);
+      } finally {
+        await adminCall(site, adminSettingsUpdate, { contact_email: original.contact_email });
+      }
+    });
+
+    test('an industry: added, ordered and offered on the information page; one in use is not deleted', async ({
+      page,
+      context,
+      baseURL,
+      browser,
+    }) => {
+      const label = site.lang === 'zh' ? `量子存储 ${unique()}` : `Quantum storage ${unique()}`;
+      await openScreen(page, context, baseURL!, site, 'dictionaries');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.dictionariesTitle);
+      await expect(page.getByTestId('dict-tab-industry')).toHaveText(tx.dictionaries.kinds.industry);
+      const before = await adminCall<{ list: AdminDictionaryEntry[] }>(site, adminDictionaryList, { kind: 'industry' });
+
+      await page.getByTestId('dict-new-label').fill(label);
+      await page.getByTestId('dict-add').click();
+      await expect(toasts(page).filter({ hasText: okMsg }).first()).toBeVisible();
+      const industries = (
+        await adminCall<{ list: AdminDictionaryEntry[] }>(site, adminDictionaryList, { kind: 'industry' })
+      ).list;
+      const added = industries.find((e) => e.label === label)!;
+      expect(industries.at(-1)!.dd_id).toBe(added.dd_id);
+      expect(added.value).toBe(Math.max(...before.list.map((e) => e.value)) + 1);
+      await expect(page.getByTestId(`dict-label-${added.dd_id}`)).toHaveText(label);
+
+      // Moved up one place: the portal's list follows.
+      await page.getByTestId(`dict-up-${added.dd_id}`).click();
+      await expect
+        .poll(async () => {
+          const list = (await callApi<{ list: Array<{ value: number }> }>(admin, site, dictList, { kind: 'industry' }))
+            .data.list;
+          return list.findIndex((e) => e.value === added.dd_id);
+        })
+        .toBe(industries.length - 2);
+
+      // A new member finds it on the information page.
+      const newcomer = await browser.newContext({ baseURL });
+      try {
+        await presetLanguage(newcomer, baseURL!, site);
+        await registerMember(newcomer.request, site, { tag: 'newcomer', complete: false });
+        const info = await newcomer.newPage();
+        await info.goto(`/${site.prefix}/information`);
+        // (this context has no hydration probe: retry until the select reacts)
+        const industry = info.getByTestId('information-industry').getByRole('combobox');
+        await expect(async () => {
+          await industry.click();
+          await industry.fill(label.slice(0, 6));
+          await expect(info.locator('.ant-select-item-option').filter({ hasText: label })).toBeVisible({
+            timeout: 2_000,
+          });
+        }).toPass({ timeout: 30_000 });
+      } finally {
+        await newcomer.close();
+      }
+
+      // The first seeded industry is some demo members' industry: deleting it is refused, and why.
+      const inUse = industries[0]!;
+      await page.getByTestId(`dict-delete-${inUse.dd_id}`).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
+      await expect(page.getByTestId('dict-refusal')).toContainText(inUse.label);
+      await expect(page.getByTestId(`dict-row-${inUse.dd_id}`)).toBeVisible();
+
+      // Renamed inline, then deleted: nothing uses it yet.
+      await page.getByTestId(`dict-edit-${added.dd_id}`).click();
+      await page.getByTestId('dict-edit-label').fill(`${label}!`);
+      await page.getByTestId('dict-edit-save').click();
+      await expect(page.getByTestId(`dict-label-${added.dd_id}`)).toHaveText(`${label}!`);
+      await page.getByTestId(`dict-delete-${added.dd_id}`).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
+      await expect(page.getByTestId(`dict-row-${added.dd_id}`)).toHaveCount(0);
+      const offered = (await callApi<{ list: Array<{ label: string }> }>(admin, site, dictList, { kind: 'industry' }))
+        .data.list;
+      expect(offered.map((e) => e.label)).not.toContain(`${label}!`);
+      expect(offered.map((e) => e.label)).toEqual(before.list.map((e) => e.label));
+    });
+
+    test('a plain member who opens these screens lands on the no-permission page', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await presetLanguage(context, baseURL!, site);
+      await registerMember(context.request, site, { tag: 'nocontent' });
+      for (const path of ['banners', 'settings', 'dictionaries', 'about']) {
+        await page.goto(`/admin/${path}?site=${siteCode(site)}`);
+        await expect(page).toHaveURL('/401');
+        await expect(page.getByTestId('admin-frame')).toHaveCount(0);
+      }
+    });
+  });
+}
