@@ -47,6 +47,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'overview',
   },
   {
+    id: 'feedback',
+    path: 'feedback',
+    file: 'routes/admin/feedback.tsx',
+    titleKey: 'feedbackAdmin.inboxTitle',
+    permission: 'feedback.manage',
+    group: 'feedback',
+  },
+  {
     id: 'banners',
     path: 'banners',
     file: 'routes/admin/banners.tsx',

@@ -3,6 +3,7 @@ import { roles } from './en/roles';
 import { adminEn } from './en/admin';
 import type { Catalogue } from './zh';
 import { siteAdmin } from './en/site-admin';
+import { feedbackAdmin } from './en/feedback-admin';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: Catalogue = {
@@ -10,6 +11,7 @@ export const en: Catalogue = {
   roles,
   admin: adminEn,
   siteAdmin,
+  feedbackAdmin,
   common: {
     siteName: 'Storage Community',
     loading: 'loading...',

@@ -2,6 +2,7 @@ import { membersAdmin } from './zh/members-admin';
 import { roles } from './zh/roles';
 import { adminZh } from './zh/admin';
 import { siteAdmin } from './zh/site-admin';
+import { feedbackAdmin } from './zh/feedback-admin';
 /**
  * Chinese (default) message catalogue, one namespace per domain. The English catalogue must have
  * exactly the same keys: `en.ts` is typed against this one.
@@ -11,6 +12,7 @@ export const zh = {
   roles,
   admin: adminZh,
   siteAdmin,
+  feedbackAdmin,
   common: {
     siteName: '存储社区',
     loading: 'loading...',
