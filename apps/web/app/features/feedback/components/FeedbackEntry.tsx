@@ -1,6 +1,8 @@
 import { useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@portal/contracts/permissions';
+import { Permitted } from '~/components/permission/Permitted';
 import { loginPath } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
@@ -10,7 +12,8 @@ import type { FeedbackDialogProps } from './FeedbackDialog';
  * The floating "feedback" button above the back-to-top button, on every portal page (not in the
  * back office's embedded view). A member gets the feedback dialog, which is its own chunk fetched
  * on the first press, so no page pays for it up front; a visitor goes to the login page and comes
- * back here (spec 4).
+ * back here (spec 4). Under the permission switch of spec 6 it shows only to those holding
+ * `feedback.send` (so not to visitors, whose list is empty); the server refuses the call either way.
  */
 export function FeedbackEntry() {
   const { t } = useTranslation('feedback');
@@ -46,7 +49,7 @@ export function FeedbackEntry() {
   };
 
   return (
-    <>
+    <Permitted action={PERMISSIONS.feedbackSend}>
       <button
         type="button"
         className="portal-feedback-button"
@@ -65,6 +68,6 @@ export function FeedbackEntry() {
         </svg>
       </button>
       {Dialog ? <Dialog open={open} onClose={() => setOpen(false)} /> : null}
-    </>
+    </Permitted>
   );
 }
