@@ -213,7 +213,7 @@ export function FeedbackInbox() {
     {
       key: 'sender',
       title: t('colSender'),
-      width: 220,
+      width: 200,
       render: (_, item) => (
         <div className="feedback-inbox__sender">
           <Avatar user={item.user} size={32} />
@@ -246,18 +246,18 @@ export function FeedbackInbox() {
     {
       key: 'time',
       title: t('colTime'),
-      width: 150,
+      width: 140,
       render: (_, item) => (
         <time dateTime={item.create_time} title={item.create_time}>
           {time(item.create_time)}
         </time>
       ),
     },
-    { key: 'status', title: t('colStatus'), width: 90, render: (_, item) => <StatusTag item={item} /> },
+    { key: 'status', title: t('colStatus'), width: 88, render: (_, item) => <StatusTag item={item} /> },
     {
       key: 'handler',
       title: t('colHandler'),
-      width: 150,
+      width: 130,
       render: (_, item) =>
         item.tufb_status === FEEDBACK_STATUS.handled ? (
           <div data-testid={`feedback-handler-${item.tufb_id}`}>
@@ -275,7 +275,7 @@ export function FeedbackInbox() {
     {
       key: 'note',
       title: t('colNote'),
-      width: 200,
+      width: 180,
       render: (_, item) =>
         item.tufb_note ? (
           <div className="feedback-inbox__text" data-testid={`feedback-note-${item.tufb_id}`}>
@@ -288,7 +288,7 @@ export function FeedbackInbox() {
     {
       key: 'actions',
       title: t('colActions'),
-      width: 90,
+      width: 80,
       render: (_, item) => (
         <Button type="link" onClick={() => setHandling(item)} data-testid={`feedback-handle-${item.tufb_id}`}>
           {item.tufb_status === FEEDBACK_STATUS.handled ? t('editHandling') : t('handle')}
