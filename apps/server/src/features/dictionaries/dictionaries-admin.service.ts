@@ -90,8 +90,10 @@ export function dictionariesAdminService(db: Kysely<DB>, clock: Clock = { now: D
             if (stats.entries >= DICTIONARY_RULE.maxPerKind) {
               throw ApiError.refused('siteAdmin.dictionaries.tooMany', { max: DICTIONARY_RULE.maxPerKind });
             }
+            // A chosen value that is taken is refused; a value picked here that another write took
+            // meanwhile trips the unique index instead, and the loop picks the next one.
+            await refuseClash(trx, site, input.kind, { label: input.label, value: input.value });
             const value = input.value ?? stats.maxValue + 1;
-            await refuseClash(trx, site, input.kind, { label: input.label, value });
             const id = await repo.insert(trx, {
               siteId: site.tws_id,
               kind: input.kind,
