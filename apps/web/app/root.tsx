@@ -17,7 +17,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/sites';
-import { catalogues } from '@portal/locales/catalogues';
+import { siteCatalogues as catalogues } from '@portal/locales/site';
 import type { Route } from './+types/root';
 import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';

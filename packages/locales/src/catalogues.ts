@@ -1,5 +1,14 @@
-import { en } from './en';
-import { zh, type Catalogue } from './zh';
+import { backOfficeCatalogues, type BackOfficeCatalogue } from './back-office';
+import { siteCatalogues, type SiteCatalogue } from './site';
 
-export type { Catalogue };
-export const catalogues: Record<'zh' | 'en', Catalogue> = { zh, en };
+/** Every text of the product: the portal's and the back office's. */
+export type Catalogue = SiteCatalogue & BackOfficeCatalogue;
+
+/**
+ * The whole catalogue, for the server (every API message) and the tests. Browser code of the portal
+ * imports `site.ts` instead, so that its pages do not carry the back office's texts.
+ */
+export const catalogues: Record<'zh' | 'en', Catalogue> = {
+  zh: { ...siteCatalogues.zh, ...backOfficeCatalogues.zh },
+  en: { ...siteCatalogues.en, ...backOfficeCatalogues.en },
+};

@@ -1,17 +1,7 @@
-import { membersAdmin } from './en/members-admin';
-import { roles } from './en/roles';
-import { adminEn } from './en/admin';
-import type { Catalogue } from './zh';
-import { siteAdmin } from './en/site-admin';
-import { feedbackAdmin } from './en/feedback-admin';
+import type { SiteCatalogue } from './zh';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
-export const en: Catalogue = {
-  membersAdmin,
-  roles,
-  admin: adminEn,
-  siteAdmin,
-  feedbackAdmin,
+export const en: SiteCatalogue = {
   common: {
     siteName: 'Storage Community',
     loading: 'loading...',
@@ -313,10 +303,19 @@ export const en: Catalogue = {
     userRule: 'Choose a member',
     kinds: {
       follow: { title: 'New follower', content: '{{nick}} followed you' },
-      role_granted: { title: 'You have a new role', content: 'You have been given the role "{{role}}". Its permissions apply at once.' },
+      role_granted: {
+        title: 'You have a new role',
+        content: 'You have been given the role "{{role}}". Its permissions apply at once.',
+      },
       role_revoked: { title: 'Your role has changed', content: 'Your role "{{role}}" has been removed.' },
-      banned: { title: 'Your account is banned', content: 'Your account is banned until {{until}}. Reason: {{reason}}' },
-      unbanned: { title: 'Your account is no longer banned', content: 'The ban on your account has been lifted. Welcome back.' },
+      banned: {
+        title: 'Your account is banned',
+        content: 'Your account is banned until {{until}}. Reason: {{reason}}',
+      },
+      unbanned: {
+        title: 'Your account is no longer banned',
+        content: 'The ban on your account has been lifted. Welcome back.',
+      },
     },
   },
   feedback: {
@@ -370,11 +369,15 @@ export const en: Catalogue = {
   },
   mail: {
     codeSubject: 'Your Storage Community code',
-    registerCode: 'Your code to register at Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message.',
-    loginCode: 'Your code to sign in to Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message and keep an eye on your account.',
-    resetCode: 'Your code to reset your Storage Community password is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message: your password stays as it is.',
+    registerCode:
+      'Your code to register at Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message.',
+    loginCode:
+      'Your code to sign in to Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message and keep an eye on your account.',
+    resetCode:
+      'Your code to reset your Storage Community password is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message: your password stays as it is.',
     noAccountSubject: 'Storage Community: no account uses this address',
-    noAccountText: 'Someone asked Storage Community for a code for this address, but no account uses it, so no code was sent.\n\nIf it was you, please register first. If not, please ignore this message.',
+    noAccountText:
+      'Someone asked Storage Community for a code for this address, but no account uses it, so no code was sent.\n\nIf it was you, please register first. If not, please ignore this message.',
     smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
     smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
   },

@@ -1,18 +1,9 @@
-import { membersAdmin } from './zh/members-admin';
-import { roles } from './zh/roles';
-import { adminZh } from './zh/admin';
-import { siteAdmin } from './zh/site-admin';
-import { feedbackAdmin } from './zh/feedback-admin';
 /**
- * Chinese (default) message catalogue, one namespace per domain. The English catalogue must have
- * exactly the same keys: `en.ts` is typed against this one.
+ * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
+ * catalogue must have exactly the same keys: `en.ts` is typed against this one. The back office's
+ * texts live apart (`back-office.ts`), so that portal pages do not carry them.
  */
 export const zh = {
-  membersAdmin,
-  roles,
-  admin: adminZh,
-  siteAdmin,
-  feedbackAdmin,
   common: {
     siteName: '存储社区',
     loading: 'loading...',
@@ -369,15 +360,19 @@ export const zh = {
   },
   mail: {
     codeSubject: '存储社区验证码',
-    registerCode: '您正在注册存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件。',
-    loginCode: '您正在登录存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，并留意账号安全。',
-    resetCode: '您正在找回存储社区账号的密码，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，您的密码不会改变。',
+    registerCode:
+      '您正在注册存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件。',
+    loginCode:
+      '您正在登录存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，并留意账号安全。',
+    resetCode:
+      '您正在找回存储社区账号的密码，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，您的密码不会改变。',
     noAccountSubject: '存储社区：该地址没有注册账号',
-    noAccountText: '有人在存储社区用这个地址申请了验证码，但该地址没有注册账号，因此没有发送验证码。\n\n如果是您本人，请先注册；如非本人操作，请忽略本邮件。',
+    noAccountText:
+      '有人在存储社区用这个地址申请了验证码，但该地址没有注册账号，因此没有发送验证码。\n\n如果是您本人，请先注册；如非本人操作，请忽略本邮件。',
     smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
     smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
   },
 } as const;
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Catalogue = Widen<typeof zh>;
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type SiteCatalogue = Widen<typeof zh>;

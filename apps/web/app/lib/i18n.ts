@@ -1,20 +1,59 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { Lang } from '@portal/contracts/sites';
-import { catalogues } from '@portal/locales/catalogues';
+import { siteCatalogues } from '@portal/locales/site';
 
-export const NAMESPACES = Object.keys(catalogues.zh) as Array<keyof typeof catalogues.zh>;
+export const NAMESPACES = Object.keys(siteCatalogues.zh) as Array<keyof typeof siteCatalogues.zh>;
+
+/** Texts a lazily loaded part of the app brings along (the back office's), by language and namespace. */
+export type ExtraTexts = Record<Lang, Record<string, object>>;
+
+const extraTexts: ExtraTexts[] = [];
+/** The browser's instances (one per language shown), so texts added later reach them too. */
+const liveInstances = new Set<I18n>();
+
+function addTo(instance: I18n, texts: ExtraTexts): void {
+  for (const [lang, namespaces] of Object.entries(texts)) {
+    for (const [ns, resources] of Object.entries(namespaces))
+      instance.addResourceBundle(lang, ns, resources, true, true);
+  }
+}
 
 /**
- * A new i18next instance fixed to `lang`, with both catalogues bundled (no backend, initialised
- * synchronously). The server makes one per request so that two requests in different languages can
- * never share a language setting; the browser makes one per language shown.
+ * Adds the texts of a part of the app that is loaded on demand (the back office adds its own when
+ * its chunk loads), to every instance made so far and every one made after.
+ */
+export function addTexts(texts: ExtraTexts): void {
+  if (extraTexts.includes(texts)) return;
+  extraTexts.push(texts);
+  for (const instance of liveInstances) addTo(instance, texts);
+}
+
+/** True when `key` (`namespace.name`, or `namespace.group.name`) names a text of the loaded catalogues. */
+export function isTextKey(key: string): boolean {
+  const parts = key.split('.');
+  if (parts.length < 2 || parts.some((p) => !p)) return false;
+  return [siteCatalogues.zh, ...extraTexts.map((t) => t.zh)].some((root) => {
+    let node: unknown = root;
+    for (const part of parts) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return false;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return typeof node === 'string';
+  });
+}
+
+/**
+ * A new i18next instance fixed to `lang`, with both languages of the portal's catalogue bundled (no
+ * backend, initialised synchronously) plus any texts added so far. The server makes one per request
+ * so that two requests in different languages can never share a language setting; the browser
+ * makes one per language shown.
  */
 export function createI18n(lang: Lang): I18n {
   const instance = createInstance();
   void instance.init({
     lng: lang,
     fallbackLng: false,
-    resources: catalogues,
+    resources: siteCatalogues,
     ns: NAMESPACES,
     defaultNS: 'common',
     initAsync: false,
@@ -22,5 +61,7 @@ export function createI18n(lang: Lang): I18n {
     returnNull: false,
     react: { useSuspense: false },
   });
+  for (const texts of extraTexts) addTo(instance, texts);
+  if (typeof window !== 'undefined') liveInstances.add(instance);
   return instance;
 }

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { DEFAULT_SITE, SITES, pathInSite, siteFromPath, type Lang } from '@portal/contracts/sites';
-import { catalogues } from '@portal/locales/catalogues';
+import { siteCatalogues as catalogues } from '@portal/locales/site';
 import type { TitleKey } from '~/pages';
 
 /** The `<title>` of a page: the site's default title for home, else "section - site name". */

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../zh';
+import type { BackOfficeCatalogue as Catalogue } from '../back-office';
 
 /** The back office's frame, dashboard and audit log (namespace `admin`). */
 export const adminEn: Catalogue['admin'] = {

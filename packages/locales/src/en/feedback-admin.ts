@@ -1,4 +1,4 @@
-import type { Catalogue } from '../zh';
+import type { BackOfficeCatalogue as Catalogue } from '../back-office';
 
 /** The back office's feedback inbox (namespace `feedbackAdmin`, en). */
 export const feedbackAdmin: Catalogue['feedbackAdmin'] = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../zh';
+import type { BackOfficeCatalogue as Catalogue } from '../back-office';
 
 /** Back office: members, bans and staff broadcasts (en). */
 export const membersAdmin: Catalogue['membersAdmin'] = {

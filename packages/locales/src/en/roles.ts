@@ -1,4 +1,4 @@
-import type { Catalogue } from '../zh';
+import type { BackOfficeCatalogue as Catalogue } from '../back-office';
 
 /** Roles and permissions: server messages, permission names and the back office's roles screen (en). */
 export const roles: Catalogue['roles'] = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../zh';
+import type { BackOfficeCatalogue as Catalogue } from '../back-office';
 
 /** Back office: dictionaries, banners, site settings and content pages (en). */
 export const siteAdmin: Catalogue['siteAdmin'] = {

@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '@portal/contracts/constants';
 import type { Envelope } from '@portal/contracts/envelope';
 import { DEFAULT_SITE, homePath, siteByLang, type Site } from '@portal/contracts/sites';
 import { CLIENT_STORAGE, REQUEST_HEADERS } from '@portal/contracts/ssr';
-import { catalogues } from '@portal/locales/catalogues';
+import { siteCatalogues as catalogues } from '@portal/locales/site';
 import { RequestError } from './request-error';
 import { safeCallback, sameSiteTarget } from './safe-redirect';
 import { reactionTo, STATUS_DELAYS, type FollowUp, type RequestTexts, type StatusReaction } from './status-catalogue';

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { backOfficeCatalogues } from '@portal/locales/back-office';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
@@ -7,7 +8,11 @@ import { AdminLoading } from '~/features/admin/AdminLoading';
 import adminCss from '~/features/admin/admin.css?url';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { loadAdminFrame } from '~/features/admin/load-admin-frame';
+import { addTexts } from '~/lib/i18n';
 import type { Route } from './+types/layout';
+
+// The back office's texts come with its chunk; portal pages never download them.
+addTexts(backOfficeCatalogues);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 

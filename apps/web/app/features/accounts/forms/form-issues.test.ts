@@ -10,6 +10,8 @@ import {
 import { catalogues } from '@portal/locales/catalogues';
 import { z } from 'zod';
 import { fieldIssues, i18nKey, isCatalogueKey, serverIssues } from './form-issues';
+import { backOfficeCatalogues } from '@portal/locales/back-office';
+import { addTexts } from '~/lib/i18n';
 
 const validRegistration = {
   channel: 'email',
@@ -116,6 +118,9 @@ describe('zod issues as form fields', () => {
     expect(isCatalogueKey('accounts.nope')).toBe(false);
     expect(isCatalogueKey('Invalid input')).toBe(false);
     expect(isCatalogueKey('validation.required')).toBe(true);
+    // The back office's keys count once its texts are loaded (its chunk adds them).
+    expect(isCatalogueKey('siteAdmin.banners.titleRule')).toBe(false);
+    addTexts(backOfficeCatalogues);
     // Nested groups of a namespace, but never a group itself or an inherited property.
     expect(isCatalogueKey('siteAdmin.banners.titleRule')).toBe(true);
     expect(i18nKey('siteAdmin.banners.titleRule')).toBe('siteAdmin:banners.titleRule');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { validationDataSchema } from '@portal/contracts/envelope';
-import { catalogues } from '@portal/locales/catalogues';
+import { isTextKey } from '~/lib/i18n';
 
 /** A form field and the catalogue key (`accounts.emailInvalid`) of what is wrong with it. */
 export interface FieldIssue {
@@ -10,14 +10,7 @@ export interface FieldIssue {
 
 /** True when `key` (`namespace.name`, or `namespace.group.name`) names a message of the catalogues. */
 export function isCatalogueKey(key: string): boolean {
-  const parts = key.split('.');
-  if (parts.length < 2 || parts.some((p) => !p)) return false;
-  let node: unknown = catalogues.zh;
-  for (const part of parts) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string';
+  return isTextKey(key);
 }
 
 /** `accounts.emailInvalid` as i18next names a key of another namespace: `accounts:emailInvalid`. */

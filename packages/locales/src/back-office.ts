@@ -1,0 +1,30 @@
+import { adminEn } from './en/admin';
+import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
+import { membersAdmin as membersAdminEn } from './en/members-admin';
+import { roles as rolesEn } from './en/roles';
+import { siteAdmin as siteAdminEn } from './en/site-admin';
+import { adminZh } from './zh/admin';
+import { feedbackAdmin } from './zh/feedback-admin';
+import { membersAdmin } from './zh/members-admin';
+import { roles } from './zh/roles';
+import { siteAdmin } from './zh/site-admin';
+import type { Widen } from './zh';
+
+/**
+ * The back office's texts, one namespace per screen domain. Kept out of the portal's catalogue so
+ * that portal pages do not download them; the back office adds them when it loads, the server and
+ * the tests use the whole set (`catalogues.ts`).
+ */
+const backOfficeZh = { admin: adminZh, membersAdmin, roles, siteAdmin, feedbackAdmin } as const;
+
+export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
+
+const backOfficeEn: BackOfficeCatalogue = {
+  admin: adminEn,
+  membersAdmin: membersAdminEn,
+  roles: rolesEn,
+  siteAdmin: siteAdminEn,
+  feedbackAdmin: feedbackAdminEn,
+};
+
+export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };
