@@ -207,6 +207,8 @@ function Roles({ user, siteLabel }: { user: AdminUserDetail; siteLabel: (twsId: 
           <Form.Item name="role" label={t('role')} rules={[{ required: true, message: t('roleRule') }]}>
             <Select
               style={{ minWidth: 160 }}
+              // Staff-made roles add up: typing finds one.
+              showSearch={{ optionFilterProp: 'label' }}
               options={roles.options.map((r) => ({ value: r.code, label: r.name }))}
               onChange={() => form.setFieldsValue({ scope_id: undefined })}
               data-testid="admin-grant-role"
