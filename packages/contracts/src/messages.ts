@@ -3,6 +3,7 @@ import { defineCall, MEMBER } from './call';
 import { PAGE_SIZE } from './constants';
 import { ROLE_CODE_PATTERN } from './permissions';
 import { SITES } from './sites';
+import { isSafeLinkUrl, LINK_URL_MAX } from './text-rules';
 
 /**
  * In-site messages (spec 2 "message popover", 3 "Message", 4 "Message read", 7 `frontMsgList` and
@@ -27,37 +28,18 @@ export const MESSAGE_STATUS = { unread: 1, read: 2 } as const;
 /** The popover's newest unread messages (`noReadArr`) are at most this many; the count is exact. */
 export const NO_READ_PREVIEW = 20;
 
-export const MESSAGE_URL_MAX = 500;
+export const MESSAGE_URL_MAX = LINK_URL_MAX;
 export const BROADCAST_RULE = { titleMax: 100, contentMax: 2000 } as const;
 export const BROADCAST_AUDIENCES = ['all', 'role', 'member'] as const;
 export type BroadcastAudience = (typeof BROADCAST_AUDIENCES)[number];
 
-// eslint-disable-next-line no-control-regex
-const UNSAFE_URL_CHARACTER = /[\s\\\u0000-\u001F\u007F-\u009F]/;
-
 /**
- * Where a message may send its reader: nowhere (''), a path of this site (`/cn/...`, one leading
- * slash, so never `//host`), or an http(s) URL without credentials. Anything else (`javascript:`,
- * `data:`, backslashes that browsers read as slashes, whitespace) is refused on the way in, and the
- * browser checks again before it opens one.
+ * Where a message may send its reader: the same rule as a banner's link (text-rules.ts): nowhere
+ * (''), a path of this site (`/cn/...`, one leading slash, so never `//host`), or an http(s) URL
+ * without credentials. Anything else is refused on the way in, and the browser checks again before
+ * it opens one.
  */
-export function isSafeMessageUrl(url: string): boolean {
-  if (url === '') return true;
-  if (url.length > MESSAGE_URL_MAX || UNSAFE_URL_CHARACTER.test(url)) return false;
-  if (url.startsWith('/')) return !url.startsWith('//');
-  if (!/^https?:\/\/[^/]/i.test(url)) return false;
-  try {
-    const parsed = new URL(url);
-    return (
-      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-      parsed.hostname !== '' &&
-      parsed.username === '' &&
-      parsed.password === ''
-    );
-  } catch {
-    return false;
-  }
-}
+export const isSafeMessageUrl: (url: string) => boolean = isSafeLinkUrl;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
