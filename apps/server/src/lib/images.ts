@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Sharp } from 'sharp';
+
+/**
+ * Checking and redrawing uploaded pictures (avatars, banners, site images): what the bytes are,
+ * decoding within a pixel limit, and storing the redrawn file under a random name.
+ */
+
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * What the bytes are, whatever the file is called: JPEG (FF D8 FF), PNG (the 8-byte signature) or
+ * WebP ("RIFF" size "WEBP").
+ */
+export function sniffImage(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+/** Larger pictures are refused before decoding: a small file can unpack into gigabytes of pixels. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+
+/** sharp (libvips) is loaded on the first upload, so a server that never gets one does not pay its memory. */
+function loadSharp() {
+  sharpModule ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m;
+  });
+  return sharpModule;
+}
+
+/** The picture cannot be decoded, or decodes as another format than its bytes announced. */
+export class UnreadableImage extends Error {}
+
+/**
+ * Decodes the picture (refusing more than MAX_INPUT_PIXELS and any decoding error), checks that it
+ * is the `kind` its bytes announced, and lets `draw` redraw it. Every failure on the way becomes an
+ * UnreadableImage.
+ */
+export async function redrawImage<T>(bytes: Buffer, kind: ImageKind, draw: (image: Sharp) => Promise<T>): Promise<T> {
+  const sharp = (await loadSharp()).default;
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
+    const meta = await image.metadata();
+    if (meta.format !== kind) throw new UnreadableImage(`declared ${kind}, decoded ${meta.format}`);
+    return await draw(image);
+  } catch (err) {
+    throw err instanceof UnreadableImage ? err : new UnreadableImage((err as Error).message);
+  }
+}
+
+/**
+ * Stores an image in `/uploads/<folder>/` under a random name (never the client's) and answers its
+ * public URL. An existing file is never overwritten.
+ */
+export async function storeImage(
+  uploadsDir: string,
+  folder: string,
+  bytes: Buffer,
+  extension: string,
+): Promise<string> {
+  const dir = path.join(uploadsDir, folder);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomBytes(16).toString('hex')}.${extension}`;
+  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  return `/uploads/${folder}/${name}`;
+}
