@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_RULE, BANNER_STATE } from '@portal/contracts/banners';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { translate } from '../../lib/i18n';
-import { accountsHarness, multipartFile, type Site, type TestMember } from '../accounts/accounts.test-support';
-import { banDirectly, makeBoard, makeModerator, makeStaff, staffCall } from '../roles/roles.test-support';
+import type { TestApp } from '../../../test/test-app';
+import { type accountsHarness, multipartFile, type Site, type TestMember } from '../accounts/accounts.test-support';
+import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../roles/roles.test-support';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
@@ -26,8 +25,6 @@ const DAY = 24 * HOUR;
 const STORED = /^\/uploads\/banners\/[0-9a-f]{32}\.(jpg|png|webp)$/;
 const db = () => t.database.db;
 const call = (site: Site, p: string, body: unknown, as?: TestMember) => staffCall(h, site, p, body, as);
-const msgOf = (site: Site, key: string, vars?: Record<string, unknown>) =>
-  translate(site === 'protal' ? 'zh' : 'en', key, vars);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 interface AdminBanner {
@@ -113,16 +110,20 @@ function refusal(site: Site, key: string, vars: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
-  admin = await makeStaff(h, { nick: 'Chief' });
-  bannerStaff = await makeStaff(h, { permissions: [PERMISSIONS.bannerManage], siteId: 2 });
-  settingsStaff = await makeStaff(h, { permissions: [PERMISSIONS.settingManage, PERMISSIONS.adminAccess] });
-  otherSiteStaff = await makeStaff(h, { permissions: [PERMISSIONS.bannerManage], siteId: 1 });
-  member = await h.registerMember({ nick: 'Plain' });
-  moderator = await makeModerator(h, await makeBoard(db(), 2), 2);
-  bannedAdmin = await makeStaff(h);
-  await banDirectly(db(), bannedAdmin.id, Date.now() + DAY, 'spam');
+  ({ t, h } = await staffTestApp({ seed: true }));
+  ({
+    admin,
+    staff: bannerStaff,
+    sideStaff: settingsStaff,
+    otherSiteStaff,
+    member,
+    moderator,
+    bannedAdmin,
+  } = await makeStaffCast(h, {
+    manage: PERMISSIONS.bannerManage,
+    siteId: 2,
+    sideStaff: { permissions: [PERMISSIONS.settingManage, PERMISSIONS.adminAccess] },
+  }));
 });
 afterAll(async () => t?.close());
 
@@ -139,27 +140,16 @@ describe('who may manage banners', () => {
       ['/admin/banners/reorder', { ids: [banner.tb_id] }],
     ];
     const image = await picture(300, 100).png().toBuffer();
+    await expectRefusedToOutsiders(h, calls, {
+      outsiders: [member, moderator, settingsStaff, bannedAdmin],
+      otherSiteStaff,
+      otherSite: 'protal_en',
+    });
     for (const site of ['protal', 'protal_en'] as const) {
-      for (const [p, b] of calls) {
-        expect((await call(site, p, b)).json(), p).toEqual({
-          status: 401,
-          msg: msgOf(site, 'errors.unauthorized'),
-          data: null,
-        });
-        for (const who of [member, moderator, settingsStaff, bannedAdmin]) {
-          const res = await call(site, p, b, who);
-          expect(res.statusCode, `${p} ${who.id}`).toBe(403);
-          expect(res.json()).toMatchObject({ status: 403, data: null });
-        }
-      }
       expect((await upload(site, { bytes: image })).statusCode).toBe(401);
       for (const who of [member, moderator, settingsStaff, bannedAdmin]) {
         expect((await upload(site, { bytes: image }, who)).statusCode).toBe(403);
       }
-    }
-    for (const [p, b] of calls) {
-      const other = await call('protal_en', p, b, otherSiteStaff);
-      expect(other.json()).toEqual({ status: 403, msg: msgOf('protal_en', 'errors.forbidden'), data: null });
     }
     expect((await upload('protal_en', { bytes: image }, otherSiteStaff)).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);

@@ -2,16 +2,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICTIONARY_KINDS, DICTIONARY_RULE } from '@portal/contracts/dictionaries';
 import { PERMISSIONS } from '@portal/contracts/permissions';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { translate } from '../../lib/i18n';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
+import type { TestApp } from '../../../test/test-app';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
 import {
-  banDirectly,
+  expectRefusedToOutsiders,
   grantDirectly,
-  makeBoard,
-  makeModerator,
-  makeStaff,
+  makeStaffCast,
+  msgOf,
   staffCall,
+  staffTestApp,
 } from '../roles/roles.test-support';
 
 let t: TestApp;
@@ -26,8 +25,6 @@ let bannedAdmin: TestMember;
 
 const db = () => t.database.db;
 const call = (site: Site, path: string, body: unknown, as?: TestMember) => staffCall(h, site, path, body, as);
-const msgOf = (site: Site, key: string, vars?: Record<string, unknown>) =>
-  translate(site === 'protal' ? 'zh' : 'en', key, vars);
 
 interface Entry {
   dd_id: number;
@@ -72,16 +69,20 @@ function expectRefused(res: LightMyRequestResponse, site: Site, key: string, var
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
-  admin = await makeStaff(h, { nick: 'Chief' });
-  dictStaff = await makeStaff(h, { permissions: [PERMISSIONS.dictionaryManage], siteId: 1 });
-  otherStaff = await makeStaff(h, { permissions: [PERMISSIONS.bannerManage, PERMISSIONS.adminAccess] });
-  otherSiteStaff = await makeStaff(h, { permissions: [PERMISSIONS.dictionaryManage], siteId: 2 });
-  member = await h.registerMember({ nick: 'Plain' });
-  moderator = await makeModerator(h, await makeBoard(db(), 1), 1);
-  bannedAdmin = await makeStaff(h);
-  await banDirectly(db(), bannedAdmin.id, Date.now() + 86_400_000, 'spam');
+  ({ t, h } = await staffTestApp({ seed: true }));
+  ({
+    admin,
+    staff: dictStaff,
+    sideStaff: otherStaff,
+    otherSiteStaff,
+    member,
+    moderator,
+    bannedAdmin,
+  } = await makeStaffCast(h, {
+    manage: PERMISSIONS.dictionaryManage,
+    siteId: 1,
+    sideStaff: { permissions: [PERMISSIONS.bannerManage, PERMISSIONS.adminAccess] },
+  }));
 });
 afterAll(async () => t?.close());
 
@@ -96,19 +97,11 @@ describe('who may manage dictionaries', () => {
       ['/admin/dictionaries/delete', { dd_id: industry.dd_id }],
       ['/admin/dictionaries/reorder', { kind: 'industry', ids: [industry.dd_id] }],
     ];
-    for (const [path, body] of calls) {
-      for (const site of ['protal', 'protal_en'] as const) {
-        const visitor = await call(site, path, body);
-        expect(visitor.json(), path).toEqual({ status: 401, msg: msgOf(site, 'errors.unauthorized'), data: null });
-        for (const who of [member, moderator, otherStaff, bannedAdmin]) {
-          const res = await call(site, path, body, who);
-          expect(res.statusCode, `${path} ${who.id}`).toBe(403);
-          expect(res.json()).toMatchObject({ status: 403, data: null });
-        }
-      }
-      const other = await call('protal', path, body, otherSiteStaff);
-      expect(other.json()).toEqual({ status: 403, msg: msgOf('protal', 'errors.forbidden'), data: null });
-    }
+    await expectRefusedToOutsiders(h, calls, {
+      outsiders: [member, moderator, otherStaff, bannedAdmin],
+      otherSiteStaff,
+      otherSite: 'protal',
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

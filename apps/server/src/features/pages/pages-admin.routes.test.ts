@@ -1,10 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@portal/contracts/permissions';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { translate } from '../../lib/i18n';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
-import { banDirectly, makeBoard, makeModerator, makeStaff, staffCall } from '../roles/roles.test-support';
+import type { TestApp } from '../../../test/test-app';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
+import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../roles/roles.test-support';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
@@ -18,8 +16,6 @@ let bannedAdmin: TestMember;
 
 const db = () => t.database.db;
 const call = (site: Site, path: string, body: unknown, as?: TestMember) => staffCall(h, site, path, body, as);
-const msgOf = (site: Site, key: string, vars?: Record<string, unknown>) =>
-  translate(site === 'protal' ? 'zh' : 'en', key, vars);
 
 const HOSTILE =
   '<h2 onclick="steal()">About us</h2><p>We store <strong>data</strong>.<script>alert(1)</script></p>' +
@@ -35,22 +31,21 @@ async function snapshot() {
   return { pages, audits: audits.length };
 }
 
-function expectStatus(res: LightMyRequestResponse, http: number, status: number) {
-  expect(res.statusCode, res.body).toBe(http);
-  expect(res.json()).toMatchObject({ status });
-}
-
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
-  admin = await makeStaff(h, { nick: 'Chief' });
-  pageStaff = await makeStaff(h, { permissions: [PERMISSIONS.pageManage], siteId: 2 });
-  settingsStaff = await makeStaff(h, { permissions: [PERMISSIONS.settingManage, PERMISSIONS.adminAccess] });
-  otherSiteStaff = await makeStaff(h, { permissions: [PERMISSIONS.pageManage], siteId: 1 });
-  member = await h.registerMember({ nick: 'Plain' });
-  moderator = await makeModerator(h, await makeBoard(db(), 2), 2);
-  bannedAdmin = await makeStaff(h);
-  await banDirectly(db(), bannedAdmin.id, Date.now() + 86_400_000, 'spam');
+  ({ t, h } = await staffTestApp({ seed: true }));
+  ({
+    admin,
+    staff: pageStaff,
+    sideStaff: settingsStaff,
+    otherSiteStaff,
+    member,
+    moderator,
+    bannedAdmin,
+  } = await makeStaffCast(h, {
+    manage: PERMISSIONS.pageManage,
+    siteId: 2,
+    sideStaff: { permissions: [PERMISSIONS.settingManage, PERMISSIONS.adminAccess] },
+  }));
 });
 afterAll(async () => t?.close());
 
@@ -61,17 +56,11 @@ describe('who may edit the About page', () => {
       ['/admin/pages/get', { slug: 'about' }],
       ['/admin/pages/update', { slug: 'about', title: 'Hacked', content: '<p>x</p>' }],
     ];
-    for (const [path, body] of calls) {
-      for (const site of ['protal', 'protal_en'] as const) {
-        const visitor = await call(site, path, body);
-        expect(visitor.json()).toEqual({ status: 401, msg: msgOf(site, 'errors.unauthorized'), data: null });
-        for (const who of [member, moderator, settingsStaff, bannedAdmin]) {
-          expectStatus(await call(site, path, body, who), 403, 403);
-        }
-      }
-      const other = await call('protal_en', path, body, otherSiteStaff);
-      expect(other.json()).toEqual({ status: 403, msg: msgOf('protal_en', 'errors.forbidden'), data: null });
-    }
+    await expectRefusedToOutsiders(h, calls, {
+      outsiders: [member, moderator, settingsStaff, bannedAdmin],
+      otherSiteStaff,
+      otherSite: 'protal_en',
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { ADMIN_ROLE, type Permission } from '@portal/contracts/permissions';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { DB } from '../../db/schema';
-import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
+import { translate } from '../../lib/i18n';
+import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
 
 type Harness = ReturnType<typeof accountsHarness>;
 
@@ -146,4 +149,82 @@ export function staffCall(
   const headers: Record<string, string> = { 'x-forwarded-for': h.freshIp() };
   if (as) headers.cookie = `${CLIENT_STORAGE.accessTokenCookie}=${as.token}`;
   return h.t.call(`/api/${site}${path}`, body, { headers });
+}
+
+/**
+ * The app a back-office route test runs against: behind a trusted proxy (each call may come from its
+ * own IP) and without the per-minute write limit; `seed` adds the demo content.
+ */
+export async function staffTestApp(opts: { seed?: boolean } = {}): Promise<{ t: TestApp; h: Harness }> {
+  const t = await createTestApp({
+    ...(opts.seed ? { seed: true } : {}),
+    env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
+  });
+  return { t, h: accountsHarness(t) };
+}
+
+/** A catalogue message in the site's language. */
+export const msgOf = (site: Site, key: string, vars?: Record<string, unknown>) =>
+  translate(site === 'protal' ? 'zh' : 'en', key, vars);
+
+export interface StaffCast {
+  /** The admin role on every site. */
+  admin: TestMember;
+  /** Holds only `manage`, on `siteId`. */
+  staff: TestMember;
+  /** Staff of another screen, with other permissions (and admin.access). */
+  sideStaff: TestMember;
+  /** Holds `manage` on the other site only. */
+  otherSiteStaff: TestMember;
+  member: TestMember;
+  /** Moderates a board of `siteId`. */
+  moderator: TestMember;
+  /** An admin banned for a day, whose session stays live. */
+  bannedAdmin: TestMember;
+}
+
+/**
+ * The people a back-office screen's tests need: who may manage it on one site, and everyone who
+ * may not (a member, a moderator, staff of another screen, the other site's staff, a banned admin).
+ */
+export async function makeStaffCast(
+  h: Harness,
+  opts: { manage: Permission; siteId: 1 | 2; sideStaff: { permissions: Permission[]; siteId?: number | null } },
+): Promise<StaffCast> {
+  const db = h.t.database.db;
+  const admin = await makeStaff(h, { nick: 'Chief' });
+  const staff = await makeStaff(h, { permissions: [opts.manage], siteId: opts.siteId });
+  const sideStaff = await makeStaff(h, opts.sideStaff);
+  const otherSiteStaff = await makeStaff(h, { permissions: [opts.manage], siteId: opts.siteId === 1 ? 2 : 1 });
+  const member = await h.registerMember({ nick: 'Plain' });
+  const moderator = await makeModerator(h, await makeBoard(db, opts.siteId), opts.siteId);
+  const bannedAdmin = await makeStaff(h);
+  await banDirectly(db, bannedAdmin.id, Date.now() + 86_400_000, 'spam');
+  return { admin, staff, sideStaff, otherSiteStaff, member, moderator, bannedAdmin };
+}
+
+/**
+ * Every call refuses a visitor on both sites (401, in the envelope), each of `outsiders` on both
+ * sites (403), and `otherSiteStaff` on `otherSite`, the site they do not work for (403 forbidden).
+ */
+export async function expectRefusedToOutsiders(
+  h: Harness,
+  calls: ReadonlyArray<readonly [string, unknown]>,
+  who: { outsiders: TestMember[]; otherSiteStaff: TestMember; otherSite: Site },
+): Promise<void> {
+  for (const [path, body] of calls) {
+    for (const site of ['protal', 'protal_en'] as const) {
+      const visitor = await staffCall(h, site, path, body);
+      expect(visitor.statusCode, `${path} visitor`).toBe(401);
+      expect(visitor.json(), path).toEqual({ status: 401, msg: msgOf(site, 'errors.unauthorized'), data: null });
+      for (const outsider of who.outsiders) {
+        const res = await staffCall(h, site, path, body, outsider);
+        expect(res.statusCode, `${path} ${outsider.id}`).toBe(403);
+        expect(res.json()).toMatchObject({ status: 403, data: null });
+      }
+    }
+    const other = await staffCall(h, who.otherSite, path, body, who.otherSiteStaff);
+    expect(other.statusCode, `${path} other site`).toBe(403);
+    expect(other.json()).toEqual({ status: 403, msg: msgOf(who.otherSite, 'errors.forbidden'), data: null });
+  }
 }

@@ -3,10 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { translate } from '../../lib/i18n';
-import { accountsHarness, multipartFile, type Site, type TestMember } from '../accounts/accounts.test-support';
-import { banDirectly, makeBoard, makeModerator, makeStaff, staffCall } from '../roles/roles.test-support';
+import type { TestApp } from '../../../test/test-app';
+import { type accountsHarness, multipartFile, type Site, type TestMember } from '../accounts/accounts.test-support';
+import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../roles/roles.test-support';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
@@ -20,8 +19,6 @@ let bannedAdmin: TestMember;
 
 const db = () => t.database.db;
 const call = (site: Site, path: string, body: unknown, as?: TestMember) => staffCall(h, site, path, body, as);
-const msgOf = (site: Site, key: string, vars?: Record<string, unknown>) =>
-  translate(site === 'protal' ? 'zh' : 'en', key, vars);
 
 async function upload(site: Site, bytes: Buffer, as?: TestMember, name = 'qr.png') {
   const { payload, contentType } = multipartFile('file', name, 'image/png', bytes);
@@ -57,16 +54,20 @@ function expectStatus(res: LightMyRequestResponse, http: number, status: number)
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
-  admin = await makeStaff(h, { nick: 'Chief' });
-  settingsStaff = await makeStaff(h, { permissions: [PERMISSIONS.settingManage], siteId: 1 });
-  bannerStaff = await makeStaff(h, { permissions: [PERMISSIONS.bannerManage, PERMISSIONS.adminAccess], siteId: 1 });
-  otherSiteStaff = await makeStaff(h, { permissions: [PERMISSIONS.settingManage], siteId: 2 });
-  member = await h.registerMember({ nick: 'Plain' });
-  moderator = await makeModerator(h, await makeBoard(db(), 1), 1);
-  bannedAdmin = await makeStaff(h);
-  await banDirectly(db(), bannedAdmin.id, Date.now() + 86_400_000, 'spam');
+  ({ t, h } = await staffTestApp({ seed: true }));
+  ({
+    admin,
+    staff: settingsStaff,
+    sideStaff: bannerStaff,
+    otherSiteStaff,
+    member,
+    moderator,
+    bannedAdmin,
+  } = await makeStaffCast(h, {
+    manage: PERMISSIONS.settingManage,
+    siteId: 1,
+    sideStaff: { permissions: [PERMISSIONS.bannerManage, PERMISSIONS.adminAccess], siteId: 1 },
+  }));
 });
 afterAll(async () => t?.close());
 
@@ -77,17 +78,12 @@ describe('who may read and change the site settings', () => {
       ['/admin/settings/get', {}],
       ['/admin/settings/update', { contact_email: 'x@example.com' }],
     ];
+    await expectRefusedToOutsiders(h, calls, {
+      outsiders: [member, moderator, bannerStaff, bannedAdmin],
+      otherSiteStaff,
+      otherSite: 'protal',
+    });
     for (const [path, body] of calls) {
-      for (const site of ['protal', 'protal_en'] as const) {
-        const visitor = await call(site, path, body);
-        expect(visitor.statusCode, path).toBe(401);
-        expect(visitor.json()).toEqual({ status: 401, msg: msgOf(site, 'errors.unauthorized'), data: null });
-        for (const who of [member, moderator, bannerStaff, bannedAdmin]) {
-          expectStatus(await call(site, path, body, who), 403, 403);
-        }
-      }
-      const other = await call('protal', path, body, otherSiteStaff);
-      expect(other.json()).toEqual({ status: 403, msg: msgOf('protal', 'errors.forbidden'), data: null });
       // The staff of the Chinese site only may not touch the English one.
       expectStatus(await call('protal_en', path, body, settingsStaff), 403, 403);
     }
