@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@portal/contracts/admin';
 import { PERMISSION_LIST } from '@portal/contracts/permissions';
 import { REQUEST_HEADERS } from '@portal/contracts/ssr';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
+import type { TestApp } from '../../../test/test-app';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
+import { grantDirectly, makeRole, staffTestApp } from '../roles/roles.test-support';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
+  ({ t, h } = await staffTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -22,30 +22,8 @@ type ContextData = { sites: Array<{ tws_id: number; permissions: string[] }> };
 const call = (site: Site, path: string, body: unknown, as?: TestMember) =>
   h.call(site, path, body, { ...(as ? { as } : {}), ip: h.freshIp() });
 
-async function grant(member: TestMember, role: string, site: number | null = null, scope: number | null = null) {
-  await t.database.db
-    .insertInto('user_roles')
-    .values({ user_id: member.id, role, site_id: site, scope_id: scope, created_at: Date.now() })
-    .execute();
-}
-
-const customRoles = new Set<string>();
-/** A custom site-wide staff role holding exactly `permissions`. */
-async function staffRole(code: string, permissions: string[]) {
-  if (customRoles.has(code)) return;
-  const now = Date.now();
-  await t.database.db
-    .insertInto('roles')
-    .values({ code, scope_kind: null, builtin: 0, name_zh: code, name_en: code, created_at: now, updated_at: now })
-    .execute();
-  if (permissions.length) {
-    await t.database.db
-      .insertInto('role_permissions')
-      .values(permissions.map((permission) => ({ role: code, permission })))
-      .execute();
-  }
-  customRoles.add(code);
-}
+const grant = (member: TestMember, role: string, site: number | null = null, scope: number | null = null) =>
+  grantDirectly(t.database.db, member.id, role, site, scope);
 
 describe('admin.context', () => {
   it('refuses a visitor with 401 and a plain member with 403, in the envelope', async () => {
@@ -102,8 +80,7 @@ describe('admin.context', () => {
     expect(sites[0]!.permissions).not.toContain('user.manage');
 
     // A custom role on the Chinese site adds that site with its own permissions.
-    await staffRole('audit_desk', ['admin.access', 'audit.read']);
-    await grant(editor, 'audit_desk', 1);
+    await grant(editor, await makeRole(t.database.db, ['admin.access', 'audit.read']), 1);
     const both = (await call('protal_en', CONTEXT, {}, editor)).json().data as ContextData;
     expect(both.sites.map((s) => s.tws_id)).toEqual([1, 2]);
     expect(both.sites[0]!.permissions).toContain('audit.read');
@@ -112,9 +89,8 @@ describe('admin.context', () => {
   });
 
   it('refuses a role without admin.access even when it carries other staff permissions', async () => {
-    await staffRole('audit_only', ['audit.read']);
     const member = await h.registerMember();
-    await grant(member, 'audit_only');
+    await grant(member, await makeRole(t.database.db, ['audit.read']));
     expect((await call('protal', CONTEXT, {}, member)).statusCode).toBe(403);
   });
 

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@portal/contracts/admin';
-import { CLIENT_STORAGE } from '@portal/contracts/ssr';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
+import type { TestApp } from '../../../test/test-app';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
+import { grantDirectly, makeRole, staffCall, staffTestApp } from '../roles/roles.test-support';
 import { recordAudit } from './audit.service';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
+  ({ t, h } = await staffTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -22,49 +21,17 @@ type Page = { list: AuditEntry[]; next_cursor: string | null };
  * Staff calls without the harness's privacy check: the log shows staff the states staff recorded,
  * which may hold members' contact details on purpose.
  */
-const staffCall = (site: Site, path: string, body: unknown, as?: TestMember) =>
-  t.call(`/api/${site}${path}`, body, {
-    headers: {
-      'x-forwarded-for': h.freshIp(),
-      ...(as ? { cookie: `${CLIENT_STORAGE.accessTokenCookie}=${as.token}` } : {}),
-    },
-  });
+const call = (site: Site, path: string, body: unknown, as?: TestMember) => staffCall(h, site, path, body, as);
 
-async function grant(member: TestMember, role: string, site: number | null = null, scope: number | null = null) {
-  await t.database.db
-    .insertInto('user_roles')
-    .values({ user_id: member.id, role, site_id: site, scope_id: scope, created_at: Date.now() })
-    .execute();
-}
+const grant = (member: TestMember, role: string, site: number | null = null, scope: number | null = null) =>
+  grantDirectly(t.database.db, member.id, role, site, scope);
 
-let auditorRole = false;
+let auditorRole: Promise<string> | undefined;
 /** A member holding only a custom role with audit.read (and admin.access) on one site. */
 async function auditor(site: number): Promise<TestMember> {
-  if (!auditorRole) {
-    const now = Date.now();
-    await t.database.db
-      .insertInto('roles')
-      .values({
-        code: 'auditor',
-        scope_kind: null,
-        builtin: 0,
-        name_zh: '审计',
-        name_en: 'Auditor',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await t.database.db
-      .insertInto('role_permissions')
-      .values([
-        { role: 'auditor', permission: 'admin.access' },
-        { role: 'auditor', permission: 'audit.read' },
-      ])
-      .execute();
-    auditorRole = true;
-  }
+  auditorRole ??= makeRole(t.database.db, ['admin.access', 'audit.read'], 'auditor');
   const member = await h.registerMember({ nick: 'Auditor' });
-  await grant(member, 'auditor', site);
+  await grant(member, await auditorRole, site);
   return member;
 }
 
@@ -96,7 +63,7 @@ async function record(entry: {
 }
 
 async function list(site: Site, body: Record<string, unknown>, as: TestMember): Promise<Page> {
-  const res = await staffCall(site, LIST, body, as);
+  const res = await call(site, LIST, body, as);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Page;
 }
@@ -122,7 +89,7 @@ beforeAll(async () => {
 describe('who may read the audit log', () => {
   it('refuses a visitor (401), a member, a board moderator and an editor without audit.read (403)', async () => {
     for (const path of [LIST, ACTIONS]) {
-      const visitor = await staffCall('protal', path, {});
+      const visitor = await call('protal', path, {});
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toMatchObject({ status: 401, data: null });
     }
@@ -133,7 +100,7 @@ describe('who may read the audit log', () => {
     await grant(editor, 'editor', 1);
     for (const who of [member, moderator, editor]) {
       for (const path of [LIST, ACTIONS]) {
-        const res = await staffCall('protal', path, {}, who);
+        const res = await call('protal', path, {}, who);
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ status: 403, data: null });
       }
@@ -142,10 +109,10 @@ describe('who may read the audit log', () => {
 
   it('lets an auditor of one site read that site only, and refuses a banned admin', async () => {
     const english = await auditor(2);
-    expect((await staffCall('protal_en', LIST, {}, english)).statusCode).toBe(200);
-    expect((await staffCall('protal_en', ACTIONS, {}, english)).statusCode).toBe(200);
-    expect((await staffCall('protal', LIST, {}, english)).statusCode).toBe(403);
-    expect((await staffCall('protal', ACTIONS, {}, english)).statusCode).toBe(403);
+    expect((await call('protal_en', LIST, {}, english)).statusCode).toBe(200);
+    expect((await call('protal_en', ACTIONS, {}, english)).statusCode).toBe(200);
+    expect((await call('protal', LIST, {}, english)).statusCode).toBe(403);
+    expect((await call('protal', ACTIONS, {}, english)).statusCode).toBe(403);
 
     const banned = await h.registerMember();
     await grant(banned, 'admin');
@@ -154,7 +121,7 @@ describe('who may read the audit log', () => {
       .set({ banned_until: Date.now() + 86_400_000, ban_reason: 'test' })
       .where('id', '=', banned.id)
       .execute();
-    expect((await staffCall('protal', LIST, {}, banned)).statusCode).toBe(403);
+    expect((await call('protal', LIST, {}, banned)).statusCode).toBe(403);
   });
 
   it('refuses bad filters with 400/40001 naming the field, and stays up', async () => {
@@ -181,17 +148,17 @@ describe('who may read the audit log', () => {
       [{ site_id: 2 }, 'site_id'],
     ];
     for (const [body, field] of cases) {
-      const res = await staffCall('protal', LIST, body, admin);
+      const res = await call('protal', LIST, body, admin);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       const envelope = res.json();
       expect(envelope).toMatchObject({ status: 40001 });
       expect(JSON.stringify(envelope.data), JSON.stringify(body)).toContain(field);
     }
-    const forged = await staffCall('protal', LIST, { cursor: 'not-a-cursor' }, admin);
+    const forged = await call('protal', LIST, { cursor: 'not-a-cursor' }, admin);
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ status: 40001 });
-    expect((await staffCall('protal', ACTIONS, { action: 'x' }, admin)).statusCode).toBe(400);
-    expect((await staffCall('protal', LIST, {}, admin)).statusCode).toBe(200);
+    expect((await call('protal', ACTIONS, { action: 'x' }, admin)).statusCode).toBe(400);
+    expect((await call('protal', LIST, {}, admin)).statusCode).toBe(200);
   });
 });
 
@@ -348,7 +315,7 @@ describe('reading the audit log', () => {
     await record({ actorId: admin.id, siteId: 1, action: `${d}.one`, targetKind: `k${d}` });
     await record({ actorId: admin.id, siteId: null, action: `${d}.two` });
     await record({ actorId: admin.id, siteId: 2, action: `${d}.three`, targetKind: `j${d}` });
-    const res = await staffCall('protal', ACTIONS, {}, admin);
+    const res = await call('protal', ACTIONS, {}, admin);
     expect(res.statusCode, res.body).toBe(200);
     const { actions, target_kinds } = res.json().data as { actions: string[]; target_kinds: string[] };
     expect(actions).toEqual(expect.arrayContaining([`${d}.one`, `${d}.two`]));

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import { FEEDBACK_RULE } from '@portal/contracts/feedback';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
+import { grantDirectly, makeRole, staffCall, staffTestApp } from '../roles/roles.test-support';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
+  ({ t, h } = await staffTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -26,49 +25,20 @@ const send = (as: TestMember | undefined, body: unknown, site: Site = 'protal_en
  * Staff calls, made without the harness's privacy check: the inbox shows staff the sender's
  * contact email and mobile on purpose.
  */
-const staffCall = (site: Site, path: string, body: unknown, as?: TestMember) =>
-  t.call(`/api/${site}${path}`, body, {
-    headers: {
-      'x-forwarded-for': h.freshIp(),
-      ...(as ? { cookie: `${CLIENT_STORAGE.accessTokenCookie}=${as.token}` } : {}),
-    },
-  });
+const call = (site: Site, path: string, body: unknown, as?: TestMember) => staffCall(h, site, path, body, as);
 
 const rowsOf = (userId: number) =>
   t.database.db.selectFrom('feedback').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
-async function grant(member: TestMember, role: string, site: number | null = null, scope: number | null = null) {
-  await t.database.db
-    .insertInto('user_roles')
-    .values({ user_id: member.id, role, site_id: site, scope_id: scope, created_at: Date.now() })
-    .execute();
-}
+const grant = (member: TestMember, role: string, site: number | null = null, scope: number | null = null) =>
+  grantDirectly(t.database.db, member.id, role, site, scope);
 
-let staffRole = false;
-/** A custom staff role that holds only feedback.manage. */
+let deskRole: Promise<string> | undefined;
+/** A member holding only a custom staff role with feedback.manage, on one site. */
 async function feedbackStaff(site: number): Promise<TestMember> {
-  if (!staffRole) {
-    const now = Date.now();
-    await t.database.db
-      .insertInto('roles')
-      .values({
-        code: 'feedback_desk',
-        scope_kind: null,
-        builtin: 0,
-        name_zh: '反馈处理',
-        name_en: 'Feedback desk',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await t.database.db
-      .insertInto('role_permissions')
-      .values({ role: 'feedback_desk', permission: 'feedback.manage' })
-      .execute();
-    staffRole = true;
-  }
+  deskRole ??= makeRole(t.database.db, ['feedback.manage'], 'feedback_desk');
   const staff = await h.registerMember({ nick: 'Desk' });
-  await grant(staff, 'feedback_desk', site);
+  await grant(staff, await deskRole, site);
   return staff;
 }
 
@@ -293,9 +263,9 @@ describe('the feedback inbox (back office)', () => {
       [HANDLE, { tufb_id: row!.id, tufb_status: 20, tufb_note: 'done' }],
     ];
     for (const [path, body] of calls) {
-      expect((await staffCall('protal_en', path, body)).json()).toMatchObject({ status: 401 });
+      expect((await call('protal_en', path, body)).json()).toMatchObject({ status: 401 });
       for (const who of [member, moderator, otherSiteDesk, bannedAdmin]) {
-        const res = await staffCall('protal_en', path, body, who);
+        const res = await call('protal_en', path, body, who);
         expect(res.statusCode, `${path} as ${who.id}`).toBe(403);
         expect(res.json().status).toBe(403);
       }
@@ -318,7 +288,7 @@ describe('the feedback inbox (back office)', () => {
   it("lists the site's feedback newest first, with the sender's card and contact details and counts per status", async () => {
     const { tag, alice, bob } = await fixture();
     const desk = await feedbackStaff(2);
-    const res = await staffCall('protal_en', LIST, { keyword: tag }, desk);
+    const res = await call('protal_en', LIST, { keyword: tag }, desk);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.status).toBe(200);
@@ -351,7 +321,7 @@ describe('the feedback inbox (back office)', () => {
     });
 
     // The Chinese site's inbox has only the Chinese site's feedback.
-    const zh = (await staffCall('protal', LIST, { keyword: tag }, await feedbackStaff(1))).json();
+    const zh = (await call('protal', LIST, { keyword: tag }, await feedbackStaff(1))).json();
     expect(zh.data.list.map((i: { tufb_content: string }) => i.tufb_content)).toEqual([`${tag} 中文站的反馈`]);
   });
 
@@ -360,7 +330,7 @@ describe('the feedback inbox (back office)', () => {
     const admin = await h.registerMember();
     await grant(admin, 'admin');
     const contents = async (body: object) => {
-      const res = await staffCall('protal_en', LIST, body, admin);
+      const res = await call('protal_en', LIST, body, admin);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.list.map((i: { tufb_content: string }) => i.tufb_content.slice(tag.length + 1));
     };
@@ -378,8 +348,8 @@ describe('the feedback inbox (back office)', () => {
       'upload fails at 100% on large files',
     ]);
 
-    const list = (await staffCall('protal_en', LIST, { keyword: tag }, admin)).json().data.list;
-    const handled = await staffCall('protal_en', HANDLE, { tufb_id: list[2].tufb_id, tufb_status: 20 }, admin);
+    const list = (await call('protal_en', LIST, { keyword: tag }, admin)).json().data.list;
+    const handled = await call('protal_en', HANDLE, { tufb_id: list[2].tufb_id, tufb_status: 20 }, admin);
     expect(handled.statusCode, handled.body).toBe(200);
     expect(await contents({ keyword: tag, tufb_status: 20 })).toEqual(['the events page is empty']);
     expect(await contents({ keyword: tag, tufb_status: 10 })).toEqual([
@@ -387,7 +357,7 @@ describe('the feedback inbox (back office)', () => {
       'typo_in footer',
       'upload fails at 100% on large files',
     ]);
-    const counts = (await staffCall('protal_en', LIST, { keyword: tag, tufb_status: 10 }, admin)).json().data.counts;
+    const counts = (await call('protal_en', LIST, { keyword: tag, tufb_status: 10 }, admin)).json().data.counts;
     expect(counts).toEqual({ new: 3, handled: 1 });
   });
 
@@ -398,12 +368,7 @@ describe('the feedback inbox (back office)', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await staffCall(
-        'protal_en',
-        LIST,
-        { keyword: tag, page_size: 3, ...(cursor ? { cursor } : {}) },
-        desk,
-      );
+      const res = await call('protal_en', LIST, { keyword: tag, page_size: 3, ...(cursor ? { cursor } : {}) }, desk);
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json().data;
       seen.push(...data.list.map((i: { tufb_id: number }) => i.tufb_id));
@@ -429,20 +394,20 @@ describe('the feedback inbox (back office)', () => {
       [{ offset: 10 }, 'offset'],
     ];
     for (const [body, field] of cases) {
-      const res = await staffCall('protal_en', LIST, body, desk);
+      const res = await call('protal_en', LIST, body, desk);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toMatchObject({ status: 40001, data: { field } });
     }
-    expect((await staffCall('protal_en', LIST, { keyword: 'k'.repeat(50) }, desk)).statusCode).toBe(200);
+    expect((await call('protal_en', LIST, { keyword: 'k'.repeat(50) }, desk)).statusCode).toBe(200);
   });
 
   it('marks a feedback handled with a note and opens it again, each time with an audit row', async () => {
     const { tag } = await fixture();
     const desk = await feedbackStaff(2);
     const deskNick = 'Desk';
-    const [target] = (await staffCall('protal_en', LIST, { keyword: `${tag} the events` }, desk)).json().data.list;
+    const [target] = (await call('protal_en', LIST, { keyword: `${tag} the events` }, desk)).json().data.list;
 
-    const done = await staffCall(
+    const done = await call(
       'protal_en',
       HANDLE,
       { tufb_id: target.tufb_id, tufb_status: 20, tufb_note: '  Fixed in the 2.3 release.\r\nThanks!  ' },
@@ -470,7 +435,7 @@ describe('the feedback inbox (back office)', () => {
     // Another staff member edits only the note: still credited to the first.
     const admin = await h.registerMember({ nick: 'Boss' });
     await grant(admin, 'admin');
-    const noted = await staffCall(
+    const noted = await call(
       'protal_en',
       HANDLE,
       { tufb_id: target.tufb_id, tufb_status: 20, tufb_note: 'Shipped.' },
@@ -479,7 +444,7 @@ describe('the feedback inbox (back office)', () => {
     expect(noted.json().data).toMatchObject({ tufb_status: 20, tufb_note: 'Shipped.', handler_nick_name: deskNick });
 
     // Opened again without a note: the note stays, the handling is cleared.
-    const reopened = await staffCall('protal_en', HANDLE, { tufb_id: target.tufb_id, tufb_status: 10 }, admin);
+    const reopened = await call('protal_en', HANDLE, { tufb_id: target.tufb_id, tufb_status: 10 }, admin);
     expect(reopened.json().data).toMatchObject({
       tufb_status: 10,
       tufb_note: 'Shipped.',
@@ -533,7 +498,7 @@ describe('the feedback inbox (back office)', () => {
       .where('content', 'like', `${tag}%`)
       .executeTakeFirstOrThrow();
     for (const id of [999_999, zhRow.id]) {
-      const res = await staffCall('protal_en', HANDLE, { tufb_id: id, tufb_status: 20, tufb_note: 'x' }, admin);
+      const res = await call('protal_en', HANDLE, { tufb_id: id, tufb_status: 20, tufb_note: 'x' }, admin);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 404, msg: translate('en', 'feedback.notFound'), data: null });
     }
@@ -550,7 +515,7 @@ describe('the feedback inbox (back office)', () => {
   it('refuses a bad handle body with 40001 naming the field, changing nothing', async () => {
     const { tag } = await fixture();
     const desk = await feedbackStaff(2);
-    const [target] = (await staffCall('protal_en', LIST, { keyword: tag }, desk)).json().data.list;
+    const [target] = (await call('protal_en', LIST, { keyword: tag }, desk)).json().data.list;
     const cases: Array<[unknown, string]> = [
       [{ tufb_status: 20 }, 'tufb_id'],
       [{ tufb_id: '1', tufb_status: 20 }, 'tufb_id'],
@@ -562,17 +527,12 @@ describe('the feedback inbox (back office)', () => {
       [{ tufb_id: target.tufb_id, tufb_status: 20, handled_by: 1 }, 'handled_by'],
     ];
     for (const [body, field] of cases) {
-      const res = await staffCall('protal_en', HANDLE, body, desk);
+      const res = await call('protal_en', HANDLE, body, desk);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toMatchObject({ status: 40001, data: { field } });
     }
     const note = (
-      await staffCall(
-        'protal_en',
-        HANDLE,
-        { tufb_id: target.tufb_id, tufb_status: 20, tufb_note: 'n'.repeat(500) },
-        desk,
-      )
+      await call('protal_en', HANDLE, { tufb_id: target.tufb_id, tufb_status: 20, tufb_note: 'n'.repeat(500) }, desk)
     ).json();
     expect(note.data.tufb_note).toHaveLength(500);
   });
@@ -584,10 +544,10 @@ describe('the feedback inbox (back office)', () => {
     const bad = ['{', '{"tufb_content":{"$gt":""}}', '\u0000', '{"__proto__":{"tufb_content":"x"}}', 'null'];
     await Promise.all([
       ...bad.map((p) => send(member, p)),
-      ...bad.map((p) => staffCall('protal_en', HANDLE, p, admin)),
-      ...bad.map((p) => staffCall('protal_en', LIST, p, admin)),
+      ...bad.map((p) => call('protal_en', HANDLE, p, admin)),
+      ...bad.map((p) => call('protal_en', LIST, p, admin)),
     ]);
     expect((await send(member, { tufb_content: 'still up?' })).statusCode).toBe(200);
-    expect((await staffCall('protal_en', LIST, {}, admin)).statusCode).toBe(200);
+    expect((await call('protal_en', LIST, {}, admin)).statusCode).toBe(200);
   });
 });

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { broadcastInputSchema, type Message } from '@portal/contracts/messages';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
+import { grantDirectly, staffTestApp } from '../roles/roles.test-support';
 import { broadcast, listBroadcasts, notify } from './messages.service';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
+  ({ t, h } = await staffTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -90,12 +90,8 @@ async function addUser(key: string, fields: { status?: number; banned_until?: nu
   return Number(row.id);
 }
 
-async function grant(userId: number, role: string, siteId: number | null) {
-  await t.database.db
-    .insertInto('user_roles')
-    .values({ user_id: userId, role, site_id: siteId, scope_id: null, created_at: Date.now() })
-    .execute();
-}
+const grant = (userId: number, role: string, siteId: number | null) =>
+  grantDirectly(t.database.db, userId, role, siteId);
 
 /** Who a broadcast should reach, worked out from the tables in plain JavaScript. */
 async function expectedRecipients(now: number, filter: (id: number) => boolean = () => true) {

@@ -1,18 +1,21 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, BUILTIN_ROLES, PERMISSION_LIST, PERMISSIONS } from '@portal/contracts/permissions';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import { accountsHarness, type Site, type TestMember } from '../accounts/accounts.test-support';
+import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
 import {
   banDirectly,
+  expectRefusedToOutsiders,
   grantDirectly,
   makeBoard,
   makeModerator,
   makeRole,
   makeStaff,
   makeTopic,
+  msgOf,
   staffCall,
+  staffTestApp,
 } from './roles.test-support';
 
 let t: TestApp;
@@ -30,8 +33,7 @@ const db = () => t.database.db;
 const call = (site: Site, path: string, body: unknown, as?: TestMember) => staffCall(h, site, path, body, as);
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-  h = accountsHarness(t);
+  ({ t, h } = await staffTestApp());
   admin = await makeStaff(h, { nick: 'Chief' });
   member = await h.registerMember({ nick: 'Plain' });
   board1 = await makeBoard(db(), 1, '存储');
@@ -51,9 +53,6 @@ function expectStatus(res: LightMyRequestResponse, http: number, status: number,
   expect(res.statusCode, res.body).toBe(http);
   expect(res.json()).toMatchObject({ status, ...(msg === undefined ? {} : { msg }) });
 }
-
-const msgOf = (site: Site, key: string, vars?: Record<string, unknown>) =>
-  translate(site === 'protal' ? 'zh' : 'en', key, vars);
 
 async function auditRows(action: string, targetId: string | number) {
   return db()
@@ -98,21 +97,11 @@ describe('who may call the roles calls', () => {
 
   it('refuses a visitor (401), a member, a board moderator, the other site’s staff and a banned admin (403)', async () => {
     const before = await countRows();
-    for (const [path, body] of calls) {
-      for (const site of ['protal', 'protal_en'] as const) {
-        const visitor = await call(site, path, body);
-        expect(visitor.statusCode, `${path} visitor`).toBe(401);
-        expect(visitor.json()).toEqual({ status: 401, msg: msgOf(site, 'errors.unauthorized'), data: null });
-        for (const who of [member, moderator, bannedAdmin]) {
-          const res = await call(site, path, body, who);
-          expect(res.statusCode, `${path} ${who.id}`).toBe(403);
-          expect(res.json()).toMatchObject({ status: 403, data: null });
-        }
-      }
-      const other = await call('protal', path, body, otherSiteStaff);
-      expect(other.statusCode, `${path} other site`).toBe(403);
-      expect(other.json()).toEqual({ status: 403, msg: msgOf('protal', 'errors.forbidden'), data: null });
-    }
+    await expectRefusedToOutsiders(h, calls, {
+      outsiders: [member, moderator, bannedAdmin],
+      otherSiteStaff,
+      otherSite: 'protal',
+    });
     expect(await countRows()).toEqual(before);
   });
 });
@@ -622,8 +611,7 @@ describe('the last portal-wide admin', () => {
   let t2: TestApp;
   let h2: ReturnType<typeof accountsHarness>;
   beforeAll(async () => {
-    t2 = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-    h2 = accountsHarness(t2);
+    ({ t: t2, h: h2 } = await staffTestApp());
   });
   afterAll(async () => t2?.close());
 
