@@ -1,12 +1,12 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { loginByCode, sendCode } from '@portal/contracts/accounts';
+import type { BrowserContext, Page } from '@playwright/test';
 import { adminBannerList, type AdminBanner } from '@portal/contracts/banners';
 import { adminDictionaryList, dictList, type AdminDictionaryEntry } from '@portal/contracts/dictionaries';
 import { bannerList, commonData } from '@portal/contracts/home';
 import { adminPageGet, adminPageUpdate, type AdminPage } from '@portal/contracts/pages';
 import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
-import { apiContext, callApi, registerMember, siteCode, toasts, watchOutbox } from './support/accounts';
-import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
+import { callApi, registerMember, siteCode, toasts } from './support/accounts';
+import { useAdmin } from './support/admin';
+import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
  * The back office's site content (issue 4), on both sites: the seeded admin edits the About page
@@ -15,63 +15,19 @@ import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type
  * industry that the information page offers; an industry in use cannot be deleted; a plain member
  * gets the no-permission page. What a test changes it puts back, for the specs that run after it.
  *
- * The admin signs in with one-time codes, never the password (see admin-frame.spec.ts).
+ * The admin signs in with one-time codes (support/admin.ts).
  */
 
-const ADMIN_EMAIL = 'admin@storage-community.local';
 // A 96x32 PNG.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAGAAAAAgCAIAAABiouoDAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAdUlEQVRoge3YUQ2AMBTF0CmZMBRXFgrghyyPj5NMQdPbDda+cvYzhIXOflUEoADqy0oYFEAxqHNXjYkFUAzKxJp60GpQAMWgTCwN6p//FUQ6gGJQJpYGNd5jkQ6gGJSJNd4dD8UAikGZWOMB8rEaQDGooxO7AQyoAOJBLZtZAAAAAElFTkSuQmCC',
   'base64',
 );
 
-let admin: APIRequestContext;
-
-/** A fresh login code for the admin from the outbox (one send per address per minute). */
-async function adminCode(api: APIRequestContext, site: E2eSite): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const mailbox = await watchOutbox(api, ADMIN_EMAIL);
-    const sent = await callApi<{ retry_after_seconds?: number }>(api, site, sendCode, {
-      channel: 'email',
-      target: ADMIN_EMAIL,
-      purpose: 'login',
-    });
-    if (sent.status !== 200 && sent.data?.retry_after_seconds && attempt < 3) {
-      await new Promise((resolve) => setTimeout(resolve, (sent.data.retry_after_seconds! + 1) * 1000));
-      continue;
-    }
-    expect(sent.status, `sendCode to the admin: ${sent.msg}`).toBe(200);
-    return mailbox.nextCode();
-  }
-}
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(150_000);
-  admin = await apiContext(playwright, testInfo.project.use.baseURL);
-  const code = await adminCode(admin, ZH);
-  const signedIn = await callApi(admin, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
-  expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-/** The browser context shares the admin's session (the HttpOnly accessToken cookie). */
-async function signInAsAdmin(context: BrowserContext): Promise<void> {
-  const { cookies } = await admin.storageState();
-  await context.addCookies(cookies.filter((c) => c.name === 'accessToken'));
-}
-
-async function adminCall<T>(site: E2eSite, call: Parameters<typeof callApi>[2], body: unknown): Promise<T> {
-  const answer = await callApi<T>(admin, site, call, body);
-  expect(answer.status, `${call.id}: ${answer.msg}`).toBe(200);
-  return answer.data;
-}
+const admin = useAdmin();
 
 async function openScreen(page: Page, context: BrowserContext, baseURL: string, site: E2eSite, path: string) {
-  await presetLanguage(context, baseURL, site);
-  await signInAsAdmin(context);
+  await admin.enter(context, baseURL, site);
   await page.goto(`/admin/${path}?site=${siteCode(site)}`);
   await waitForHydration(page);
 }
@@ -88,7 +44,7 @@ for (const site of SITES) {
       context,
       baseURL,
     }) => {
-      const original = await adminCall<AdminPage>(site, adminPageGet, { slug: 'about' });
+      const original = await admin.call<AdminPage>(site, adminPageGet, { slug: 'about' });
       const heading = site.lang === 'zh' ? `关于我们 ${unique()}` : `About us ${unique()}`;
       try {
         await openScreen(page, context, baseURL!, site, 'about');
@@ -132,7 +88,7 @@ for (const site of SITES) {
         await expect(page.getByTestId('navbar')).toHaveCount(0);
         await expect(page.getByTestId('footer')).toHaveCount(0);
       } finally {
-        await adminCall(site, adminPageUpdate, { slug: 'about', title: original.title, content: original.content });
+        await admin.call(site, adminPageUpdate, { slug: 'about', title: original.title, content: original.content });
       }
     });
 
@@ -168,7 +124,7 @@ for (const site of SITES) {
       await expect(dialog).toHaveCount(0);
       await expect(toasts(page).filter({ hasText: okMsg }).first()).toBeVisible();
 
-      const banners = await adminCall<{ list: AdminBanner[] }>(site, adminBannerList, {});
+      const banners = await admin.call<{ list: AdminBanner[] }>(site, adminBannerList, {});
       const added = banners.list.find((b) => b.tb_title === title)!;
       expect(added).toMatchObject({ tb_link_url: `/${site.prefix}/about`, tb_state: 20 });
       const row = page.getByTestId(`banner-row-${added.tb_id}`);
@@ -179,21 +135,21 @@ for (const site of SITES) {
       await page.getByTestId(`banner-up-${added.tb_id}`).click();
       await expect
         .poll(async () => {
-          const list = (await adminCall<{ list: AdminBanner[] }>(site, adminBannerList, {})).list;
+          const list = (await admin.call<{ list: AdminBanner[] }>(site, adminBannerList, {})).list;
           return list.findIndex((b) => b.tb_id === added.tb_id);
         })
         .toBe(banners.list.length - 2);
 
       await page.goto(homeOf(site));
       await expect(page.getByTestId('home-banners')).toContainText(title);
-      const live = await adminCall<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
+      const live = await admin.call<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
       expect(live.list.map((b) => b.tb_title)).toContain(title);
 
       await page.goto(`/admin/banners?site=${siteCode(site)}`);
       await page.getByTestId(`banner-delete-${added.tb_id}`).click();
       await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
       await expect(page.getByTestId(`banner-row-${added.tb_id}`)).toHaveCount(0);
-      const after = await adminCall<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
+      const after = await admin.call<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
       expect(after.list.map((b) => b.tb_title)).not.toContain(title);
     });
 
@@ -202,7 +158,7 @@ for (const site of SITES) {
       context,
       baseURL,
     }) => {
-      const original = await adminCall<SiteSettings>(site, adminSettingsGet, {});
+      const original = await admin.call<SiteSettings>(site, adminSettingsGet, {});
       const email = `press.${unique()}@storage.example.com`;
       try {
         await openScreen(page, context, baseURL!, site, 'settings');
@@ -219,13 +175,13 @@ for (const site of SITES) {
         await page.getByTestId('settings-contact-email').fill(email);
         await page.getByTestId('settings-save').click();
         await expect(toasts(page).filter({ hasText: okMsg })).toBeVisible();
-        const common = await callApi<{ contact_email: string }>(admin, site, commonData, {});
+        const common = await callApi<{ contact_email: string }>(admin.api, site, commonData, {});
         expect(common.data.contact_email).toBe(email);
 
         await page.goto(homeOf(site));
         await expect(page.getByTestId('footer-email')).toContainText(email);
       } finally {
-        await adminCall(site, adminSettingsUpdate, { contact_email: original.contact_email });
+        await admin.call(site, adminSettingsUpdate, { contact_email: original.contact_email });
       }
     });
 
@@ -239,13 +195,15 @@ for (const site of SITES) {
       await openScreen(page, context, baseURL!, site, 'dictionaries');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.dictionariesTitle);
       await expect(page.getByTestId('dict-tab-industry')).toHaveText(tx.dictionaries.kinds.industry);
-      const before = await adminCall<{ list: AdminDictionaryEntry[] }>(site, adminDictionaryList, { kind: 'industry' });
+      const before = await admin.call<{ list: AdminDictionaryEntry[] }>(site, adminDictionaryList, {
+        kind: 'industry',
+      });
 
       await page.getByTestId('dict-new-label').fill(label);
       await page.getByTestId('dict-add').click();
       await expect(toasts(page).filter({ hasText: okMsg }).first()).toBeVisible();
       const industries = (
-        await adminCall<{ list: AdminDictionaryEntry[] }>(site, adminDictionaryList, { kind: 'industry' })
+        await admin.call<{ list: AdminDictionaryEntry[] }>(site, adminDictionaryList, { kind: 'industry' })
       ).list;
       const added = industries.find((e) => e.label === label)!;
       expect(industries.at(-1)!.dd_id).toBe(added.dd_id);
@@ -256,8 +214,9 @@ for (const site of SITES) {
       await page.getByTestId(`dict-up-${added.dd_id}`).click();
       await expect
         .poll(async () => {
-          const list = (await callApi<{ list: Array<{ value: number }> }>(admin, site, dictList, { kind: 'industry' }))
-            .data.list;
+          const list = (
+            await callApi<{ list: Array<{ value: number }> }>(admin.api, site, dictList, { kind: 'industry' })
+          ).data.list;
           return list.findIndex((e) => e.value === added.dd_id);
         })
         .toBe(industries.length - 2);
@@ -297,8 +256,9 @@ for (const site of SITES) {
       await page.getByTestId(`dict-delete-${added.dd_id}`).click();
       await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
       await expect(page.getByTestId(`dict-row-${added.dd_id}`)).toHaveCount(0);
-      const offered = (await callApi<{ list: Array<{ label: string }> }>(admin, site, dictList, { kind: 'industry' }))
-        .data.list;
+      const offered = (
+        await callApi<{ list: Array<{ label: string }> }>(admin.api, site, dictList, { kind: 'industry' })
+      ).data.list;
       expect(offered.map((e) => e.label)).not.toContain(`${label}!`);
       expect(offered.map((e) => e.label)).toEqual(before.list.map((e) => e.label));
     });

@@ -1,12 +1,12 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { loginByCode, sendCode } from '@portal/contracts/accounts';
+import type { Page } from '@playwright/test';
 import { adminAuditList, type AuditEntry } from '@portal/contracts/admin';
 import { adminFeedbackList, feedBack, type FeedbackItem } from '@portal/contracts/feedback';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { adminRolesList, adminRolesUpdate, type RoleItem } from '@portal/contracts/roles';
 import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
-import { apiContext, callApi, registerMember, SESSION_COOKIE, toasts, watchOutbox } from './support/accounts';
-import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
+import { callApi, registerMember, siteCode, toasts } from './support/accounts';
+import { useAdmin } from './support/admin';
+import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
  * The feedback inbox of the back office (issue 4), on both sites, through the real screens: a
@@ -16,58 +16,16 @@ import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type
  * switch of spec 6: with the site's switch on and `feedback.send` taken from the member role, the
  * member's feedback button is gone and the call answers 403 (restored afterwards).
  *
- * The admin signs in with one-time codes (as admin-people.spec.ts does): password failures spent by
- * accounts.spec.ts may block password sign-ins from 127.0.0.1.
+ * The admin signs in with one-time codes (support/admin.ts).
  */
 
-const ADMIN_EMAIL = 'admin@storage-community.local';
-const SITE_CODE = { zh: 'protal', en: 'protal_en' } as const;
-
-let admin: APIRequestContext;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  // Room for one wait of up to a minute for the admin's next code.
-  test.setTimeout(150_000);
-  admin = await apiContext(playwright, testInfo.project.use.baseURL);
-  for (let attempt = 0; ; attempt++) {
-    const mailbox = await watchOutbox(admin, ADMIN_EMAIL);
-    const sent = await callApi<{ retry_after_seconds?: number }>(admin, ZH, sendCode, {
-      channel: 'email',
-      target: ADMIN_EMAIL,
-      purpose: 'login',
-    });
-    if (sent.status !== 200 && sent.data?.retry_after_seconds && attempt < 3) {
-      await new Promise((resolve) => setTimeout(resolve, (sent.data.retry_after_seconds! + 1) * 1000));
-      continue;
-    }
-    expect(sent.status, `sendCode to the admin: ${sent.msg}`).toBe(200);
-    const code = await mailbox.nextCode();
-    const signedIn = await callApi(admin, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
-    expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
-    return;
-  }
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-/** Makes the browser context the admin's (the member's session, if any, is dropped). */
-async function becomeAdmin(context: BrowserContext, baseURL: string, site: E2eSite): Promise<void> {
-  await context.clearCookies();
-  await presetLanguage(context, baseURL, site);
-  const { cookies } = await admin.storageState();
-  await context.addCookies(cookies.filter((c) => c.name === SESSION_COOKIE));
-}
+const admin = useAdmin();
 
 const feedbackButton = (page: Page, site: E2eSite) => page.getByRole('button', { name: site.texts.feedback.open });
 
 /** The inbox entries of a site whose text contains `keyword`, as the admin's API sees them. */
-async function inboxOf(site: E2eSite, keyword: string): Promise<FeedbackItem[]> {
-  const answer = await callApi<{ list: FeedbackItem[] }>(admin, site, adminFeedbackList, { keyword });
-  expect(answer.status, `admin/feedback/list: ${answer.msg}`).toBe(200);
-  return answer.data.list;
-}
+const inboxOf = async (site: E2eSite, keyword: string) =>
+  (await admin.call<{ list: FeedbackItem[] }>(site, adminFeedbackList, { keyword })).list;
 
 /** The exact text of an element (textContent: line breaks included, no whitespace folding). */
 const exactText = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => el.textContent);
@@ -108,12 +66,12 @@ for (const site of SITES) {
       const id = sent!.tufb_id;
 
       // The admin reaches the inbox from the back office's menu.
-      await becomeAdmin(context, baseURL!, site);
-      await page.goto(`/admin?site=${SITE_CODE[site.lang]}`);
+      await admin.enter(context, baseURL!, site);
+      await page.goto(`/admin?site=${siteCode(site)}`);
       await waitForHydration(page);
       const menu = page.getByRole('navigation', { name: site.texts.admin.menuLabel });
       await menu.getByRole('link', { name: texts.inboxTitle }).click();
-      await expect(page).toHaveURL(`/admin/feedback?site=${SITE_CODE[site.lang]}`);
+      await expect(page).toHaveURL(`/admin/feedback?site=${siteCode(site)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.inboxTitle);
       await expect(page).toHaveTitle(`${texts.inboxTitle} - ${site.texts.admin.title} - ${site.texts.common.siteName}`);
       await expect(page.getByRole('tab', { selected: true })).toContainText(texts.tabNew);
@@ -122,7 +80,7 @@ for (const site of SITES) {
       const search = page.getByPlaceholder(texts.searchPlaceholder);
       await search.fill(marker);
       await search.press('Enter');
-      await expect(page).toHaveURL(`/admin/feedback?site=${SITE_CODE[site.lang]}&q=${marker}`);
+      await expect(page).toHaveURL(`/admin/feedback?site=${siteCode(site)}&q=${marker}`);
       const rows = page.getByTestId('feedback-table').locator('tbody tr.ant-table-row');
       await expect(rows).toHaveCount(1);
       const row = rows.first();
@@ -160,7 +118,7 @@ for (const site of SITES) {
       await expect(page.getByTestId('feedback-tab-new')).toContainText('0');
       await expect(page.getByTestId('feedback-tab-handled')).toContainText('1');
       await page.getByRole('tab', { name: new RegExp(texts.tabHandled) }).click();
-      await expect(page).toHaveURL(`/admin/feedback?site=${SITE_CODE[site.lang]}&q=${marker}&status=handled`);
+      await expect(page).toHaveURL(`/admin/feedback?site=${siteCode(site)}&q=${marker}&status=handled`);
       await expect(page.getByTestId(`feedback-status-${id}`)).toHaveText(texts.statusHandled);
       expect(await exactText(page, `feedback-note-${id}`)).toBe(note);
       await expect(page.getByTestId(`feedback-handler-${id}`)).toContainText('Admin');
@@ -168,7 +126,7 @@ for (const site of SITES) {
       expect(handled).toMatchObject({ tufb_status: 20, tufb_note: note, handler_nick_name: 'Admin' });
 
       // The audit log screen shows the handling, with the note before and after.
-      await page.goto(`/admin/audit?site=${SITE_CODE[site.lang]}&kind=feedback&target=${id}`);
+      await page.goto(`/admin/audit?site=${siteCode(site)}&kind=feedback&target=${id}`);
       await waitForHydration(page);
       const auditRows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
       await expect(auditRows).toHaveCount(1);
@@ -181,7 +139,7 @@ for (const site of SITES) {
       await expect(statusRow.getByRole('cell').nth(1)).toHaveText('20');
 
       // Back to new from the handled tab (a reload keeps the view); audited too.
-      await page.goto(`/admin/feedback?site=${SITE_CODE[site.lang]}&status=handled&q=${marker}`);
+      await page.goto(`/admin/feedback?site=${siteCode(site)}&status=handled&q=${marker}`);
       await waitForHydration(page);
       await page.getByTestId(`feedback-handle-${id}`).click();
       await expect(modal.getByLabel(texts.noteLabel)).toHaveValue(note);
@@ -192,7 +150,7 @@ for (const site of SITES) {
       await expect(rows).toHaveCount(0);
       await page.getByRole('tab', { name: new RegExp(texts.tabAll) }).click();
       await expect(page.getByTestId(`feedback-status-${id}`)).toHaveText(texts.statusNew);
-      const entries = await callApi<{ list: AuditEntry[] }>(admin, site, adminAuditList, {
+      const entries = await callApi<{ list: AuditEntry[] }>(admin.api, site, adminAuditList, {
         action: 'feedback.handle',
         target_kind: 'feedback',
         target_id: String(id),
@@ -229,17 +187,14 @@ for (const site of SITES) {
       await openHome(page);
       await expect(feedbackButton(page, site)).toBeVisible();
 
-      const settings = await callApi<SiteSettings>(admin, site, adminSettingsGet, {});
-      expect(settings.status, `admin/settings/get: ${settings.msg}`).toBe(200);
-      const roles = await callApi<{ roles: RoleItem[] }>(admin, site, adminRolesList, {});
-      expect(roles.status, `admin/roles/list: ${roles.msg}`).toBe(200);
-      const memberPermissions = roles.data.roles.find((r) => r.code === 'member')!.permissions;
+      const settings = await admin.call<SiteSettings>(site, adminSettingsGet);
+      const roles = await admin.call<{ roles: RoleItem[] }>(site, adminRolesList);
+      const memberPermissions = roles.roles.find((r) => r.code === 'member')!.permissions;
       expect(memberPermissions).toContain(PERMISSIONS.feedbackSend);
 
       const visitor = await browser.newContext({ baseURL });
       try {
-        const on = await callApi(admin, site, adminSettingsUpdate, { permission_switch: true });
-        expect(on.status, `admin/settings/update: ${on.msg}`).toBe(200);
+        await admin.call(site, adminSettingsUpdate, { permission_switch: true });
 
         // Switch on: members keep the button (they hold feedback.send); a visitor's list is empty.
         await openHome(page);
@@ -254,11 +209,10 @@ for (const site of SITES) {
         }).toPass({ timeout: 20_000 });
 
         // feedback.send taken from the member role: the button is gone, and the server refuses.
-        const taken = await callApi(admin, site, adminRolesUpdate, {
+        await admin.call(site, adminRolesUpdate, {
           code: 'member',
           permissions: memberPermissions.filter((p) => p !== PERMISSIONS.feedbackSend),
         });
-        expect(taken.status, `admin/roles/update: ${taken.msg}`).toBe(200);
         await openHome(page);
         await expect(page.getByTestId('nav-user')).toBeVisible();
         await expect(feedbackButton(page, site)).toHaveCount(0);
@@ -266,12 +220,12 @@ for (const site of SITES) {
         expect(refused).toMatchObject({ http: 403, status: 403 });
       } finally {
         await visitor.close();
-        const restoredRole = await callApi(admin, site, adminRolesUpdate, {
+        const restoredRole = await callApi(admin.api, site, adminRolesUpdate, {
           code: 'member',
           permissions: memberPermissions,
         });
-        const restoredSwitch = await callApi(admin, site, adminSettingsUpdate, {
-          permission_switch: settings.data.permission_switch,
+        const restoredSwitch = await callApi(admin.api, site, adminSettingsUpdate, {
+          permission_switch: settings.permission_switch,
         });
         expect(restoredRole.status, `restoring the member role: ${restoredRole.msg}`).toBe(200);
         expect(restoredSwitch.status, `restoring the switch: ${restoredSwitch.msg}`).toBe(200);
@@ -287,7 +241,7 @@ for (const site of SITES) {
     test('a plain member opening the inbox lands on the no-permission page', async ({ page, context, baseURL }) => {
       await presetLanguage(context, baseURL!, site);
       await registerMember(context.request, site, { tag: 'fbnoinbox' });
-      await page.goto(`/admin/feedback?site=${SITE_CODE[site.lang]}`);
+      await page.goto(`/admin/feedback?site=${siteCode(site)}`);
       await expect(page).toHaveURL('/401');
       await expect(page.getByTestId('admin-frame')).toHaveCount(0);
       const refused = await callApi(context.request, site, adminFeedbackList, {});

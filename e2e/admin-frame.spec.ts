@@ -1,12 +1,13 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { loginByCode, sendCode } from '@portal/contracts/accounts';
+import type { Page } from '@playwright/test';
 import { adminDashboard, type AdminDashboard } from '@portal/contracts/admin';
 import {
   adminDictionaryCreate,
   adminDictionaryUpdate,
   type AdminDictionaryEntry,
 } from '@portal/contracts/dictionaries';
-import { apiContext, callApi, fill, registerMember, watchOutbox } from './support/accounts';
+import { fill, registerMember, siteCode } from './support/accounts';
+import { ADMIN_EMAIL, adminCode, useAdmin } from './support/admin';
+import { chooseOption } from './support/antd';
 import { expect, otherSite, presetLanguage, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
 
 /**
@@ -15,71 +16,21 @@ import { expect, otherSite, presetLanguage, SITES, test, waitForHydration, ZH, t
  * interface language, and opens the audit log; a plain member lands on /401; a visitor goes to the
  * login page and comes back to /admin once signed in.
  *
- * The admin signs in with one-time codes, never the password: accounts.spec.ts spends this IP's
- * password failures, after which password sign-ins from 127.0.0.1 are refused for 15 minutes.
+ * The admin signs in with one-time codes (support/admin.ts).
  */
 
-/** The admin that `npm start` creates (playwright.config.ts: ADMIN_EMAIL default, ADMIN_PASSWORD). */
-const ADMIN_EMAIL = 'admin@storage-community.local';
-const SITE_CODE = { zh: 'protal', en: 'protal_en' } as const;
+const admin = useAdmin();
 
-let admin: APIRequestContext;
-
-/**
- * A fresh login code for the admin from the outbox. One code per address per minute: a send refused
- * as too soon (by this file or another spec of the run) is retried once the server says it may be.
- */
-async function adminCode(api: APIRequestContext, site: E2eSite): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const mailbox = await watchOutbox(api, ADMIN_EMAIL);
-    const sent = await callApi<{ retry_after_seconds?: number }>(api, site, sendCode, {
-      channel: 'email',
-      target: ADMIN_EMAIL,
-      purpose: 'login',
-    });
-    if (sent.status !== 200 && sent.data?.retry_after_seconds && attempt < 3) {
-      await new Promise((resolve) => setTimeout(resolve, (sent.data.retry_after_seconds! + 1) * 1000));
-      continue;
-    }
-    expect(sent.status, `sendCode to the admin: ${sent.msg}`).toBe(200);
-    return mailbox.nextCode();
-  }
-}
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(150_000);
-  admin = await apiContext(playwright, testInfo.project.use.baseURL);
-  const code = await adminCode(admin, ZH);
-  const signedIn = await callApi(admin, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
-  expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-/** The browser context shares the admin's session (the HttpOnly accessToken cookie). */
-async function signInAsAdmin(context: BrowserContext): Promise<void> {
-  const { cookies } = await admin.storageState();
-  await context.addCookies(cookies.filter((c) => c.name === 'accessToken'));
-}
-
-async function dashboardOf(site: E2eSite): Promise<AdminDashboard> {
-  const answer = await callApi<AdminDashboard>(admin, site, adminDashboard, {});
-  expect(answer.status, `admin/dashboard: ${answer.msg}`).toBe(200);
-  return answer.data;
-}
+const dashboardOf = (site: E2eSite) => admin.call<AdminDashboard>(site, adminDashboard);
 
 const siteName = (ui: E2eSite, managed: E2eSite) =>
   managed.lang === 'zh' ? ui.texts.admin.siteProtal : ui.texts.admin.siteProtalEn;
 
 const figure = (page: Page, key: string) => page.getByTestId(`admin-figure-${key}`);
 
-/** Picks an option of an antd Select named `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
-}
+/** Picks an option of the antd Select named `label`. */
+const choose = (page: Page, label: string, option: string) =>
+  chooseOption(page.getByRole('combobox', { name: label }), option);
 
 async function expectFigures(page: Page, data: AdminDashboard) {
   const fmt = (n: number) => new RegExp(`(^|\\D)${n.toLocaleString('en-US').replace(/,/g, ',?')}($|\\D)`);
@@ -100,11 +51,10 @@ for (const site of SITES) {
       context,
       baseURL,
     }) => {
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       await page.goto('/admin');
       // The managed site goes into the URL: the interface language's site by default.
-      await expect(page).toHaveURL(`/admin?site=${SITE_CODE[site.lang]}`);
+      await expect(page).toHaveURL(`/admin?site=${siteCode(site)}`);
       await waitForHydration(page);
       await expect(page.getByTestId('admin-frame')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', site.htmlLang);
@@ -145,14 +95,13 @@ for (const site of SITES) {
       context,
       baseURL,
     }) => {
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       await page.goto('/admin');
       await waitForHydration(page);
       await expect(page.getByTestId('admin-dashboard')).toBeVisible();
 
       await choose(page, texts.managedSite, siteName(site, other));
-      await expect(page).toHaveURL(`/admin?site=${SITE_CODE[other.lang]}`);
+      await expect(page).toHaveURL(`/admin?site=${siteCode(other)}`);
       await expect(page.getByTestId('admin-dashboard')).toContainText(siteName(site, other));
       await expectFigures(page, await dashboardOf(other));
       // The interface stays in its language while another site is managed.
@@ -162,13 +111,13 @@ for (const site of SITES) {
       const dashboardLink = page.getByRole('navigation', { name: texts.menuLabel }).getByRole('link', {
         name: texts.dashboardTitle,
       });
-      await expect(dashboardLink).toHaveAttribute('href', `/admin?site=${SITE_CODE[other.lang]}`);
+      await expect(dashboardLink).toHaveAttribute('href', `/admin?site=${siteCode(other)}`);
 
       // The interface language changes in place; the managed site stays.
       await choose(page, texts.uiLanguage, other.lang === 'zh' ? '中文' : 'English');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.texts.admin.dashboardTitle);
       await expect(page.locator('html')).toHaveAttribute('lang', other.htmlLang);
-      await expect(page).toHaveURL(`/admin?site=${SITE_CODE[other.lang]}`);
+      await expect(page).toHaveURL(`/admin?site=${siteCode(other)}`);
       await expect(page.getByTestId('admin-dashboard')).toContainText(siteName(other, other));
       const stored = await page.evaluate(() => window.localStorage.getItem('currentLanguage'));
       expect(stored).toBe(other.lang);
@@ -176,7 +125,7 @@ for (const site of SITES) {
       // A reload keeps both.
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.texts.admin.dashboardTitle);
-      await expect(page).toHaveURL(`/admin?site=${SITE_CODE[other.lang]}`);
+      await expect(page).toHaveURL(`/admin?site=${siteCode(other)}`);
     });
 
     test('the audit log shows what staff did, with before and after, filtered by target and by site', async ({
@@ -184,21 +133,18 @@ for (const site of SITES) {
       context,
       baseURL,
     }) => {
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       // Two staff actions through the back office's own calls: add a dictionary entry, rename it.
       const label = `E2E scene ${site.lang} ${Date.now().toString(36)}`;
-      const created = await callApi<AdminDictionaryEntry>(admin, site, adminDictionaryCreate, { kind: 'scene', label });
-      expect(created.status, `dictionaries/create: ${created.msg}`).toBe(200);
-      const id = created.data.dd_id;
-      const renamed = await callApi(admin, site, adminDictionaryUpdate, { dd_id: id, label: `${label} v2` });
-      expect(renamed.status, `dictionaries/update: ${renamed.msg}`).toBe(200);
+      const created = await admin.call<AdminDictionaryEntry>(site, adminDictionaryCreate, { kind: 'scene', label });
+      const id = created.dd_id;
+      await admin.call(site, adminDictionaryUpdate, { dd_id: id, label: `${label} v2` });
 
-      await page.goto(`/admin?site=${SITE_CODE[site.lang]}`);
+      await page.goto(`/admin?site=${siteCode(site)}`);
       await waitForHydration(page);
       const menu = page.getByRole('navigation', { name: texts.menuLabel });
       await menu.getByRole('link', { name: texts.auditTitle }).click();
-      await expect(page).toHaveURL(`/admin/audit?site=${SITE_CODE[site.lang]}`);
+      await expect(page).toHaveURL(`/admin/audit?site=${siteCode(site)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.auditTitle);
       await expect(page).toHaveTitle(`${texts.auditTitle} - ${texts.title} - ${site.texts.common.siteName}`);
       const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
@@ -208,7 +154,7 @@ for (const site of SITES) {
       await choose(page, texts.filterTargetKind, 'dictionary');
       await page.getByLabel(texts.filterTargetId).fill(String(id));
       await page.getByTestId('audit-search').click();
-      await expect(page).toHaveURL(`/admin/audit?site=${SITE_CODE[site.lang]}&kind=dictionary&target=${id}`);
+      await expect(page).toHaveURL(`/admin/audit?site=${siteCode(site)}&kind=dictionary&target=${id}`);
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toContainText('dictionary.update');
       await expect(rows.nth(1)).toContainText('dictionary.create');
@@ -234,8 +180,8 @@ for (const site of SITES) {
 
       // Managing the other site: this site's entries are not in its log.
       await choose(page, texts.managedSite, siteName(site, other));
-      await expect(page).toHaveURL(`/admin/audit?site=${SITE_CODE[other.lang]}`);
-      await page.goto(`/admin/audit?site=${SITE_CODE[other.lang]}&kind=dictionary&target=${id}`);
+      await expect(page).toHaveURL(`/admin/audit?site=${siteCode(other)}`);
+      await page.goto(`/admin/audit?site=${siteCode(other)}&kind=dictionary&target=${id}`);
       await expect(page.getByTestId('audit-table')).toContainText(texts.auditEmpty);
     });
 

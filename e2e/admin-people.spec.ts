@@ -1,11 +1,21 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { loginByCode, sendCode } from '@portal/contracts/accounts';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { adminAuditList, adminDashboard, type AuditEntry } from '@portal/contracts/admin';
 import { adminUsersDetail, type AdminUserDetail } from '@portal/contracts/members-admin';
 import { frontMsgList } from '@portal/contracts/messages';
 import { adminRolesList, type RoleItem } from '@portal/contracts/roles';
-import { apiContext, callApi, fill, registerMember, watchOutbox, whoAmI, type TestMember } from './support/accounts';
-import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
+import { callApi, fill, registerMember, siteCode, whoAmI, type TestMember } from './support/accounts';
+import { useAdmin } from './support/admin';
+import { chooseOption } from './support/antd';
+import {
+  expect,
+  homeOf,
+  presetLanguage,
+  signalHydration,
+  SITES,
+  test,
+  waitForHydration,
+  type E2eSite,
+} from './support/fixtures';
 
 /**
  * People in the back office (issue 4), on both sites, through the real screens: the seeded admin
@@ -14,70 +24,19 @@ import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, ZH, type
  * drawer ends the member's session at once; a broadcast from the broadcasts screen reaches the
  * members' message popover. Each write is checked on the server's side as well.
  *
- * The admin signs in with one-time codes (as admin-frame.spec.ts does): password failures spent by
- * accounts.spec.ts may block password sign-ins from 127.0.0.1.
+ * The admin signs in with one-time codes (support/admin.ts).
  */
 
-const ADMIN_EMAIL = 'admin@storage-community.local';
-const SITE_CODE = { zh: 'protal', en: 'protal_en' } as const;
 /** The editor role (badge 70) carries admin.access: the back office opens for its holders. */
 const EDITOR = { code: 'editor', badge: 70, name: { zh: '编辑', en: 'Editor' } } as const;
 
-let admin: APIRequestContext;
-
-async function adminCode(api: APIRequestContext, site: E2eSite): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const mailbox = await watchOutbox(api, ADMIN_EMAIL);
-    const sent = await callApi<{ retry_after_seconds?: number }>(api, site, sendCode, {
-      channel: 'email',
-      target: ADMIN_EMAIL,
-      purpose: 'login',
-    });
-    if (sent.status !== 200 && sent.data?.retry_after_seconds && attempt < 3) {
-      await new Promise((resolve) => setTimeout(resolve, (sent.data.retry_after_seconds! + 1) * 1000));
-      continue;
-    }
-    expect(sent.status, `sendCode to the admin: ${sent.msg}`).toBe(200);
-    return mailbox.nextCode();
-  }
-}
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(150_000);
-  admin = await apiContext(playwright, testInfo.project.use.baseURL);
-  const code = await adminCode(admin, ZH);
-  const signedIn = await callApi(admin, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
-  expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-async function signInAsAdmin(context: BrowserContext): Promise<void> {
-  const { cookies } = await admin.storageState();
-  await context.addCookies(cookies.filter((c) => c.name === 'accessToken'));
-}
+const admin = useAdmin();
 
 /** A member in a browser of their own, on the site's home page. */
 async function memberBrowser(browser: Browser, baseURL: string, site: E2eSite, tag: string) {
   const context = await browser.newContext({ baseURL });
-  // The same "hydrated" signal as the test's own context gets from the fixtures (React's DevTools hook).
-  await context.addInitScript(() => {
-    const w = window as Window & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown; __e2eHydrated?: boolean };
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => {},
-      onScheduleFiberRoot: () => {},
-      onCommitFiberRoot: () => {},
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {
-        w.__e2eHydrated = true;
-      },
-    };
-  });
+  // The same "hydrated" signal as the test's own context gets from the fixtures.
+  await signalHydration(context);
   await presetLanguage(context, baseURL, site);
   const member = await registerMember(context.request, site, { tag });
   const page = await context.newPage();
@@ -90,22 +49,10 @@ async function memberBrowser(browser: Browser, baseURL: string, site: E2eSite, t
 /** The popconfirm that is open: its primary (OK) button. */
 const confirmPopup = (page: Page) => page.locator('.ant-popconfirm-buttons:visible .ant-btn-primary').click();
 
-/** Picks an option in an antd Select. */
-/**
- * Picks an option of an antd Select by its label. Typing narrows the list first: the dropdown is a
- * virtual list that renders only the options in view (staff-made roles push built-ins out of it).
- */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.keyboard.type(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
-
 /** Opens the members screen of the site, finds the member by nickname and opens their drawer. */
 async function openMember(page: Page, site: E2eSite, member: TestMember): Promise<Locator> {
   const texts = site.texts.membersAdmin;
-  await page.goto(`/admin/users?site=${SITE_CODE[site.lang]}`);
+  await page.goto(`/admin/users?site=${siteCode(site)}`);
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.usersTitle);
   const search = page.getByPlaceholder(texts.searchPlaceholder);
@@ -117,28 +64,20 @@ async function openMember(page: Page, site: E2eSite, member: TestMember): Promis
   return drawer;
 }
 
-async function detailOf(site: E2eSite, member: TestMember): Promise<AdminUserDetail> {
-  const answer = await callApi<AdminUserDetail>(admin, site, adminUsersDetail, { user_id: member.userId });
-  expect(answer.status, `admin/users/detail: ${answer.msg}`).toBe(200);
-  return answer.data;
-}
+const detailOf = (site: E2eSite, member: TestMember) =>
+  admin.call<AdminUserDetail>(site, adminUsersDetail, { user_id: member.userId });
 
 /** The audit log's entries for a target (on the managed site, portal-wide ones included), newest first. */
 async function auditOf(site: E2eSite, action: string, targetKind: string, targetId: string | number) {
-  const answer = await callApi<{ list: AuditEntry[] }>(admin, site, adminAuditList, {
+  const { list } = await admin.call<{ list: AuditEntry[] }>(site, adminAuditList, {
     action,
     target_kind: targetKind,
     target_id: String(targetId),
   });
-  expect(answer.status, `admin/audit/list: ${answer.msg}`).toBe(200);
-  return answer.data.list;
+  return list;
 }
 
-async function rolesNow(site: E2eSite): Promise<RoleItem[]> {
-  const answer = await callApi<{ roles: RoleItem[] }>(admin, site, adminRolesList, {});
-  expect(answer.status, `admin/roles/list: ${answer.msg}`).toBe(200);
-  return answer.data.roles;
-}
+const rolesNow = async (site: E2eSite) => (await admin.call<{ roles: RoleItem[] }>(site, adminRolesList)).roles;
 
 async function inboxTexts(api: APIRequestContext, site: E2eSite): Promise<string[]> {
   const answer = await callApi<{ userFrontMsgList: Array<{ tfm_title: string; tfm_content: string }> }>(
@@ -163,8 +102,7 @@ for (const site of SITES) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       const them = await memberBrowser(browser, baseURL!, site, 'grantee');
       const staffCall = () => callApi(them.context.request, site, adminDashboard, {});
       expect((await staffCall()).http, 'a plain member is refused the staff call').toBe(403);
@@ -174,7 +112,7 @@ for (const site of SITES) {
 
       const drawer = await openMember(page, site, them.member);
       await expect(drawer).toContainText(texts.noRoles);
-      await choose(page, drawer.getByRole('combobox', { name: texts.role }), EDITOR.name[site.lang]);
+      await chooseOption(drawer.getByRole('combobox', { name: texts.role }), EDITOR.name[site.lang]);
       await drawer.getByTestId('admin-grant-submit').click();
       await expect(drawer.getByTestId(`admin-grant-${EDITOR.code}`)).toContainText(EDITOR.name[site.lang]);
 
@@ -221,8 +159,7 @@ for (const site of SITES) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       const them = await memberBrowser(browser, baseURL!, site, 'banned');
       const reason = site.lang === 'zh' ? `发布广告 ${Date.now()}` : `Spam links ${Date.now()}`;
 
@@ -273,20 +210,19 @@ for (const site of SITES) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       const them = await memberBrowser(browser, baseURL!, site, 'reader');
       const title = site.lang === 'zh' ? `系统维护通知 ${Date.now()}` : `Maintenance tonight ${Date.now()}`;
       const content = site.lang === 'zh' ? '今晚 22:00 至 23:00 暂停服务。' : 'The portal pauses from 22:00 to 23:00.';
 
-      await page.goto(`/admin/broadcasts?site=${SITE_CODE[site.lang]}`);
+      await page.goto(`/admin/broadcasts?site=${siteCode(site)}`);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.broadcastsTitle);
       await page.getByLabel(texts.title, { exact: true }).fill(title);
       await page.getByLabel(texts.content, { exact: true }).fill(content);
       await page.getByTestId('admin-broadcast-send').click();
       await confirmPopup(page);
-      const sent = page.getByTestId(`admin-broadcasts-table-${SITE_CODE[site.lang]}`);
+      const sent = page.getByTestId(`admin-broadcasts-table-${siteCode(site)}`);
       await expect(sent).toContainText(title);
       await expect(sent.getByRole('row').filter({ hasText: title })).toContainText(texts.audienceAll);
 
@@ -300,7 +236,7 @@ for (const site of SITES) {
       expect(await inboxTexts(them.context.request, site)).toContain(`${title}\n${content}`);
 
       // The audit log has it, with what was sent and to how many.
-      const entries = await callApi<{ list: AuditEntry[] }>(admin, site, adminAuditList, {
+      const entries = await callApi<{ list: AuditEntry[] }>(admin.api, site, adminAuditList, {
         action: 'message.broadcast',
       });
       const entry = entries.data.list.find((e) => (e.after as { title?: string } | null)?.title === title);
@@ -321,8 +257,7 @@ for (const site of SITES) {
     }) => {
       test.setTimeout(120_000);
       const rt = site.texts.roles;
-      await presetLanguage(context, baseURL!, site);
-      await signInAsAdmin(context);
+      await admin.enter(context, baseURL!, site);
       const code = `e2e_${site.lang}_${Date.now().toString(36)}`;
       const name = site.lang === 'zh' ? '测试审计员' : 'Test auditor';
       const labelOf = (permission: string) => {
@@ -330,7 +265,7 @@ for (const site of SITES) {
         return (rt.permissionNames as Record<string, Record<string, string>>)[group]![verb]!;
       };
 
-      await page.goto(`/admin/roles?site=${SITE_CODE[site.lang]}`);
+      await page.goto(`/admin/roles?site=${siteCode(site)}`);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(rt.screenTitle);
       // The admin column is fixed (every permission); the member role cannot take staff permissions.

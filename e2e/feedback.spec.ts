@@ -1,16 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { loginByCode, sendCode } from '@portal/contracts/accounts';
+import type { Page } from '@playwright/test';
 import { adminFeedbackList, feedBack, type FeedbackItem } from '@portal/contracts/feedback';
-import {
-  apiContext,
-  callApi,
-  fieldErrors,
-  fill,
-  registerMember,
-  toasts,
-  watchOutbox,
-  type TestMember,
-} from './support/accounts';
+import { callApi, fieldErrors, fill, registerMember, toasts, type TestMember } from './support/accounts';
+import { useAdmin } from './support/admin';
 import { expect, homeOf, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
@@ -21,52 +12,15 @@ import { expect, homeOf, SITES, test, waitForHydration, type E2eSite } from './s
  * A visitor's press goes to the login page and back.
  */
 
-/** The admin that `npm start` creates (playwright.config.ts: ADMIN_EMAIL default, ADMIN_PASSWORD). */
-const ADMIN_EMAIL = 'admin@storage-community.local';
 const FEEDBACK_WIDTH = 560;
 const PER_WINDOW = 5;
 
-let admin: APIRequestContext;
-
-/**
- * Signs the admin in with a one-time code rather than the password: an earlier spec of the run may
- * have spent this IP's password failures (accounts.spec.ts). One code per address per minute, so a
- * send refused as too soon is retried once the server says it may be.
- */
-test.beforeAll(async ({ playwright }, testInfo) => {
-  // Room for one wait of up to a minute for the admin's next code.
-  test.setTimeout(150_000);
-  admin = await apiContext(playwright, testInfo.project.use.baseURL);
-  const site = SITES[0]!;
-  for (let attempt = 0; ; attempt++) {
-    const mailbox = await watchOutbox(admin, ADMIN_EMAIL);
-    const sent = await callApi<{ retry_after_seconds?: number }>(admin, site, sendCode, {
-      channel: 'email',
-      target: ADMIN_EMAIL,
-      purpose: 'login',
-    });
-    if (sent.status !== 200 && sent.data?.retry_after_seconds && attempt < 2) {
-      await new Promise((resolve) => setTimeout(resolve, (sent.data.retry_after_seconds! + 1) * 1000));
-      continue;
-    }
-    expect(sent.status, `sendCode to the admin: ${sent.msg}`).toBe(200);
-    const code = await mailbox.nextCode();
-    const signedIn = await callApi(admin, site, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
-    expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
-    return;
-  }
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
+/** Signed in with a one-time code: an earlier spec may have spent this IP's password failures. */
+const admin = useAdmin();
 
 /** The inbox entries of a site whose text contains `keyword`, as the admin sees them. */
-async function inbox(site: E2eSite, keyword: string): Promise<FeedbackItem[]> {
-  const answer = await callApi<{ list: FeedbackItem[] }>(admin, site, adminFeedbackList, { keyword });
-  expect(answer.status, `admin/feedback/list: ${answer.msg}`).toBe(200);
-  return answer.data.list;
-}
+const inbox = async (site: E2eSite, keyword: string) =>
+  (await admin.call<{ list: FeedbackItem[] }>(site, adminFeedbackList, { keyword })).list;
 
 const feedbackButton = (page: Page, site: E2eSite) => page.getByRole('button', { name: site.texts.feedback.open });
 const feedbackDialog = (page: Page, site: E2eSite) => page.getByRole('dialog', { name: site.texts.feedback.title });

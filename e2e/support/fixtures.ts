@@ -120,7 +120,7 @@ export function recordNavigationTargets(page: Page): string[] {
 /**
  * Waits until React has hydrated the document and run its effects: until then a link click is a
  * full page load and the shell's listeners do not exist yet. The signal comes from a minimal React
- * DevTools hook (see `diagnostics`), which React calls after each commit's effects.
+ * DevTools hook (see `signalHydration`), which React calls after each commit's effects.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(
@@ -129,6 +129,31 @@ export async function waitForHydration(page: Page): Promise<void> {
     }),
     `${page.url()} hydrates (if not: were the client assets rebuilt after the server started?)`,
   ).resolves.toBeTruthy();
+}
+
+/**
+ * Gives every page of `context` the "hydrated" signal `waitForHydration` waits for: the smallest
+ * React DevTools hook React accepts. React calls `onPostCommitFiberRoot` once a commit's effects
+ * have run, so the first call means "hydrated". The `diagnostics` fixture does this for the test's
+ * own context; call it for a context the test makes itself. (Init scripts are injected by the
+ * browser, so CSP does not stop them.)
+ */
+export async function signalHydration(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as Window & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown; __e2eHydrated?: boolean };
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onCommitFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {
+        w.__e2eHydrated = true;
+      },
+    };
+  });
 }
 
 export interface PageDiagnostics {
@@ -159,23 +184,9 @@ export const test = base.extend<{ diagnostics: PageDiagnostics }>({
         cspViolations: [],
         evalProbes: [],
       };
+      await signalHydration(context);
       // Init scripts are injected by the browser, so CSP does not stop them.
       await context.addInitScript((marker) => {
-        // The smallest DevTools hook React accepts; React calls `onPostCommitFiberRoot` once a
-        // commit's effects have run, so the first call means "hydrated".
-        const w = window as Window & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown; __e2eHydrated?: boolean };
-        w.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
-          supportsFiber: true,
-          renderers: new Map(),
-          inject: () => 1,
-          checkDCE: () => {},
-          onScheduleFiberRoot: () => {},
-          onCommitFiberRoot: () => {},
-          onCommitFiberUnmount: () => {},
-          onPostCommitFiberRoot: () => {
-            w.__e2eHydrated = true;
-          },
-        };
         // Chrome does not print every violation (a caught blocked eval, for one): surface them all.
         document.addEventListener('securitypolicyviolation', (event) => {
           console.warn(
