@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import type { DB, UsersTable } from '../../db/schema';
+import { isDictionaryEntry } from '../dictionaries/dictionaries.repository';
 
 const ACTIVE = 1;
 /** Post types of the posts table: discussions and questions. */
@@ -92,17 +93,7 @@ export function accountsRepository(db: Kysely<DB>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
-    /** Is `id` an 'industry' dictionary entry of the site? */
-    async isIndustry(siteId: number, id: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('dictionaries')
-        .select('id')
-        .where('id', '=', id)
-        .where('site_id', '=', siteId)
-        .where('kind', '=', 'industry')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isIndustry: (siteId: number, id: number) => isDictionaryEntry(db, siteId, 'industry', id),
 
     /** Approved topic articles, published discussions and questions of a member, on every site. */
     async contentCounts(id: number) {

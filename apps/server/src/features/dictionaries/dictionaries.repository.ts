@@ -5,6 +5,23 @@ import type { Executor } from '../audit/audit.service';
 
 const count = sql<number>`count(*)`.as('n');
 
+/** Is `id` an entry of this kind (an industry, a board ...) of the site? Forms and grants check with it. */
+export async function isDictionaryEntry(
+  executor: Executor,
+  siteId: number,
+  kind: DictionaryKind,
+  id: number,
+): Promise<boolean> {
+  const row = await executor
+    .selectFrom('dictionaries')
+    .select('id')
+    .where('id', '=', id)
+    .where('site_id', '=', siteId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function dictionariesRepository(db: Kysely<DB>) {
   return {
     entries(siteId: number, kind: DictionaryKind) {

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { isDictionaryEntry } from '../dictionaries/dictionaries.repository';
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -200,16 +201,7 @@ export function rolesRepository(db: Executor) {
       await db.updateTable('users').set({ user_expert: flag, updated_at: now }).where('id', '=', userId).execute();
     },
 
-    async isBoard(siteId: number, id: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('dictionaries')
-        .select('id')
-        .where('id', '=', id)
-        .where('site_id', '=', siteId)
-        .where('kind', '=', 'board')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isBoard: (siteId: number, id: number) => isDictionaryEntry(db, siteId, 'board', id),
 
     async isTopic(siteId: number, id: number): Promise<boolean> {
       const row = await db
