@@ -43,6 +43,4 @@ export const feedbackAdmin: Catalogue['feedbackAdmin'] = {
   emptyFiltered: 'No feedback matches',
   loadFailed: 'The feedback could not be loaded. Please try again later.',
   retry: 'Try again',
-  loadMore: 'Load more',
-  noMore: 'No more',
 };

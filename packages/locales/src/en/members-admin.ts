@@ -34,7 +34,6 @@ export const membersAdmin: Catalogue['membersAdmin'] = {
   colActions: 'Actions',
   view: 'View',
   loadMore: 'Load more',
-  noMore: 'No more',
   empty: 'No member matches',
   loadFailed: 'Could not load; please try again later',
   retry: 'Try again',

@@ -40,6 +40,4 @@ export const feedbackAdmin = {
   emptyFiltered: '没有符合条件的反馈',
   loadFailed: '反馈加载失败，请稍后再试',
   retry: '重试',
-  loadMore: '加载更多',
-  noMore: '没有更多了',
 };

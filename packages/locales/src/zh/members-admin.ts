@@ -31,7 +31,6 @@ export const membersAdmin = {
   colActions: '操作',
   view: '查看',
   loadMore: '加载更多',
-  noMore: '没有更多了',
   empty: '没有符合条件的会员',
   loadFailed: '加载失败，请稍后再试',
   retry: '重试',

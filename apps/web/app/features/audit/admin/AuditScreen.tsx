@@ -24,6 +24,7 @@ import {
   valuesFromSearch,
   type AuditFilterValues,
 } from './audit-filters';
+import { LoadMore } from '~/features/admin/LoadMore';
 
 const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -191,19 +192,7 @@ export function AuditScreen() {
               data-testid="audit-table"
             />
           </div>
-          <div className="admin-more">
-            {entries.hasNextPage ? (
-              <Button
-                onClick={() => void entries.fetchNextPage()}
-                loading={entries.isFetchingNextPage}
-                data-testid="audit-more"
-              >
-                {t('loadMore')}
-              </Button>
-            ) : rows.length > 0 ? (
-              <span className="admin-muted">{t('noMore')}</span>
-            ) : null}
-          </div>
+          <LoadMore query={entries} shown={rows.length} testId="audit-more" />
         </>
       )}
     </div>

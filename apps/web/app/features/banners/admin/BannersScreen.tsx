@@ -32,6 +32,7 @@ import { contractRule } from '~/lib/contract-rules';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { SiteImageUpload } from './SiteImageUpload';
+import { movedIds } from '~/features/admin/reorder';
 
 const { RangePicker } = DatePicker;
 
@@ -203,9 +204,11 @@ export function BannersScreen() {
   const banners = query.data.list;
 
   const move = async (index: number, by: -1 | 1) => {
-    const ids = banners.map((b) => b.tb_id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
+    const ids = movedIds(
+      banners.map((b) => b.tb_id),
+      index,
+      by,
+    );
     await reorder.mutateAsync({ ids }).then(refreshHome, () => undefined);
   };
 

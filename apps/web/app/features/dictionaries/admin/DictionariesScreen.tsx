@@ -26,6 +26,7 @@ import {
 import { STATUS } from '@portal/contracts/envelope';
 import { AdminCallError, useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
 import { contractRule } from '~/lib/contract-rules';
+import { movedIds } from '~/features/admin/reorder';
 
 interface Draft {
   dd_id: number;
@@ -85,9 +86,11 @@ function KindPanel({ kind }: { kind: DictionaryKind }) {
   const entries = query.data.list;
 
   const move = (index: number, by: -1 | 1) => {
-    const ids = entries.map((e) => e.dd_id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
+    const ids = movedIds(
+      entries.map((e) => e.dd_id),
+      index,
+      by,
+    );
     void run(reorder.mutateAsync({ kind, ids }));
   };
 

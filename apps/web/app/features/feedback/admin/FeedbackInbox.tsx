@@ -24,6 +24,7 @@ import { useAdminCall, useAdminPagedQuery } from '~/features/admin/use-admin-cal
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { clipText, INBOX_TABS, listBody, searchWithView, viewFromSearch, type InboxTab } from './inbox-view';
+import { LoadMore } from '~/features/admin/LoadMore';
 
 const PAGE_SIZE = 20;
 const TAB_KEY = { new: 'tabNew', handled: 'tabHandled', all: 'tabAll' } as const satisfies Record<InboxTab, string>;
@@ -352,19 +353,7 @@ export function FeedbackInbox() {
               data-testid="feedback-table"
             />
           </div>
-          <div className="admin-more">
-            {query.hasNextPage ? (
-              <Button
-                onClick={() => void query.fetchNextPage()}
-                loading={query.isFetchingNextPage}
-                data-testid="feedback-more"
-              >
-                {t('loadMore')}
-              </Button>
-            ) : rows.length > 0 ? (
-              <span className="admin-muted">{t('noMore')}</span>
-            ) : null}
-          </div>
+          <LoadMore query={query} shown={rows.length} testId="feedback-more" />
         </>
       )}
       {handling ? <HandleModal item={handling} onClose={() => setHandling(null)} /> : null}

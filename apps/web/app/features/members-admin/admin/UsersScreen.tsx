@@ -15,6 +15,7 @@ import { useRoleOptions } from '~/features/roles/admin/role-names';
 import { useShell } from '~/lib/shell';
 import { adminTime, siteLabelKey } from './people-format';
 import { UserDrawer } from './UserDrawer';
+import { LoadMore } from '~/features/admin/LoadMore';
 
 type BanFilter = 'any' | 'banned' | 'free';
 
@@ -183,15 +184,7 @@ export function UsersScreen() {
             style={{ marginTop: 16 }}
             data-testid="admin-users-table"
           />
-          <Flex justify="center" style={{ marginTop: 16 }}>
-            {query.hasNextPage ? (
-              <Button onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-                {t('loadMore')}
-              </Button>
-            ) : rows.length ? (
-              <Typography.Text type="secondary">{t('noMore')}</Typography.Text>
-            ) : null}
-          </Flex>
+          <LoadMore query={query} shown={rows.length} />
         </>
       )}
       <UserDrawer userId={openId} onClose={() => setOpenId(null)} siteLabel={(id) => tAdmin(siteLabelKey(id))} />
