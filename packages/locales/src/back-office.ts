@@ -1,11 +1,13 @@
 import { adminEn } from './en/admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
+import { reviewsAdmin as reviewsAdminEn } from './en/reviews-admin';
 import { roles as rolesEn } from './en/roles';
 import { siteAdmin as siteAdminEn } from './en/site-admin';
 import { adminZh } from './zh/admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { membersAdmin } from './zh/members-admin';
+import { reviewsAdmin } from './zh/reviews-admin';
 import { roles } from './zh/roles';
 import { siteAdmin } from './zh/site-admin';
 import type { Widen } from './zh';
@@ -15,7 +17,7 @@ import type { Widen } from './zh';
  * that portal pages do not download them; the back office adds them when it loads, the server and
  * the tests use the whole set (`catalogues.ts`).
  */
-const backOfficeZh = { admin: adminZh, membersAdmin, roles, siteAdmin, feedbackAdmin } as const;
+const backOfficeZh = { admin: adminZh, membersAdmin, roles, siteAdmin, feedbackAdmin, reviewsAdmin } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
 
@@ -25,6 +27,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   roles: rolesEn,
   siteAdmin: siteAdminEn,
   feedbackAdmin: feedbackAdminEn,
+  reviewsAdmin: reviewsAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

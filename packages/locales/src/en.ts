@@ -1,4 +1,10 @@
 import type { SiteCatalogue } from './zh';
+import { discuss } from './en/discuss';
+import { postForm } from './en/post-form';
+import { editor } from './en/editor';
+import { upload } from './en/upload';
+import { moderation } from './en/moderation';
+import { reviews } from './en/reviews';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -381,4 +387,10 @@ export const en: SiteCatalogue = {
     smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
     smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
   },
+  discuss,
+  postForm,
+  editor,
+  upload,
+  moderation,
+  reviews,
 };

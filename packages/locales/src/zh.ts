@@ -1,3 +1,10 @@
+import { discuss } from './zh/discuss';
+import { postForm } from './zh/post-form';
+import { editor } from './zh/editor';
+import { upload } from './zh/upload';
+import { moderation } from './zh/moderation';
+import { reviews } from './zh/reviews';
+
 /**
  * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
  * catalogue must have exactly the same keys: `en.ts` is typed against this one. The back office's
@@ -372,6 +379,12 @@ export const zh = {
     smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
     smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
   },
+  discuss,
+  postForm,
+  editor,
+  upload,
+  moderation,
+  reviews,
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,0 +1,4 @@
+import type { SiteCatalogue } from '../zh';
+
+/** Review statuses and decisions as members see them (namespace `reviews`, en). */
+export const reviews: SiteCatalogue['reviews'] = {};

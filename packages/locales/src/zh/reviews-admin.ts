@@ -1,0 +1,2 @@
+/** The back office's review queue (namespace `reviewsAdmin`, zh). */
+export const reviewsAdmin = {} as const;
