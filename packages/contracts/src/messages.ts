@@ -13,7 +13,28 @@ import { isSafeLinkUrl, LINK_URL_MAX } from './text-rules';
  */
 
 /** System message kinds; each has `messages.kinds.<kind>.title` and `.content` in both catalogues. */
-export const SYSTEM_MESSAGE_KINDS = ['follow', 'role_granted', 'role_revoked', 'banned', 'unbanned'] as const;
+export const SYSTEM_MESSAGE_KINDS = [
+  'follow',
+  'role_granted',
+  'role_revoked',
+  'banned',
+  'unbanned',
+  // Review decisions (decisions.md: every decision writes one). Params: title, reason.
+  'review_approved',
+  'review_rejected',
+  // Moderator actions on a member's post. Params: title, reason (hide), board (move).
+  'post_hidden',
+  'post_unhidden',
+  'post_pinned',
+  'post_featured',
+  'post_locked',
+  'post_unlocked',
+  'post_moved',
+  // Replies to a member's writing. Params: nick, title.
+  'post_commented',
+  'comment_replied',
+  'answer_accepted',
+] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';
 export type MessageKind = SystemMessageKind | typeof BROADCAST_KIND;

@@ -322,6 +322,27 @@ export const en: SiteCatalogue = {
         title: 'Your account is no longer banned',
         content: 'The ban on your account has been lifted. Welcome back.',
       },
+      review_approved: { title: 'Approved', content: '"{{title}}", which you submitted, has been approved and published.' },
+      review_rejected: {
+        title: 'Not approved',
+        content: '"{{title}}", which you submitted, was not approved. Reason: {{reason}}. You may edit it and submit it again.',
+      },
+      post_hidden: {
+        title: 'Your post was hidden',
+        content: 'A moderator hid your post "{{title}}". Reason: {{reason}}',
+      },
+      post_unhidden: { title: 'Your post is visible again', content: 'A moderator restored your post "{{title}}".' },
+      post_pinned: { title: 'Your post was pinned', content: 'A moderator pinned your post "{{title}}".' },
+      post_featured: { title: 'Your post was featured', content: 'A moderator featured your post "{{title}}".' },
+      post_locked: {
+        title: 'Your post was locked',
+        content: 'A moderator locked your post "{{title}}": no new comments can be added.',
+      },
+      post_unlocked: { title: 'Your post was unlocked', content: 'Your post "{{title}}" is open for comments again.' },
+      post_moved: { title: 'Your post was moved', content: 'A moderator moved your post "{{title}}" to "{{board}}".' },
+      post_commented: { title: 'New comment', content: '{{nick}} commented on your post "{{title}}"' },
+      comment_replied: { title: 'New reply', content: '{{nick}} replied to your comment on "{{title}}"' },
+      answer_accepted: { title: 'Answer accepted', content: 'Your answer on "{{title}}" was accepted by the asker' },
     },
   },
   feedback: {
