@@ -322,10 +322,14 @@ export const en: SiteCatalogue = {
         title: 'Your account is no longer banned',
         content: 'The ban on your account has been lifted. Welcome back.',
       },
-      review_approved: { title: 'Approved', content: '"{{title}}", which you submitted, has been approved and published.' },
+      review_approved: {
+        title: 'Approved',
+        content: '"{{title}}", which you submitted, has been approved and published.',
+      },
       review_rejected: {
         title: 'Not approved',
-        content: '"{{title}}", which you submitted, was not approved. Reason: {{reason}}. You may edit it and submit it again.',
+        content:
+          '"{{title}}", which you submitted, was not approved. Reason: {{reason}}. You may edit it and submit it again.',
       },
       post_hidden: {
         title: 'Your post was hidden',
