@@ -315,6 +315,26 @@ export interface BroadcastsTable {
   created_at: Millis;
 }
 
+/** A member's report of a post or a comment to the moderators of its board. */
+export interface ContentReportsTable {
+  id: Generated<number>;
+  site_id: number;
+  /** 'post' or 'comment'. */
+  target_kind: string;
+  target_id: number;
+  /** The post itself, or the reported comment's post. */
+  post_id: number;
+  reporter_id: number;
+  /** Plain text as the member typed it. */
+  reason: string;
+  /** 10 open, 20 handled, 30 dismissed. */
+  status: Generated<number>;
+  handled_by: number | null;
+  handled_at: Millis | null;
+  note: Generated<string>;
+  created_at: Millis;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -341,6 +361,7 @@ export interface DB {
   messages: MessagesTable;
   broadcasts: BroadcastsTable;
   feedback: FeedbackTable;
+  content_reports: ContentReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

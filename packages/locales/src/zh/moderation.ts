@@ -1,2 +1,25 @@
 /** The moderator zone, moderator actions and reports (namespace `moderation`, zh). */
-export const moderation = {} as const;
+export const moderation = {
+  api: {
+    reported: '举报已提交，版主会尽快处理',
+    reasonRequired: '请填写原因',
+    reasonTooLong: '原因不能超过 500 个字',
+    noteTooLong: '备注不能超过 500 个字',
+    targetInvalid: '举报对象只能是帖子或评论',
+    flagInvalid: '筛选条件无效',
+    statusInvalid: '状态无效',
+    actionInvalid: '操作无效',
+    duplicateReport: '你已举报过该内容，版主处理前无需重复举报',
+    tooManyReports: '举报过于频繁，请 {{minutes}} 分钟后再试',
+    targetNotFound: '要举报的内容不存在或已删除',
+    postNotFound: '帖子不存在或已删除',
+    commentNotFound: '评论不存在或已删除',
+    reportNotFound: '举报不存在',
+    reportClosed: '该举报已被处理',
+    notYourBoard: '你不是该帖子所在版块的版主',
+    boardRequired: '请选择要移动到的版块',
+    boardNotAllowed: '只能移动到你管理的本站版块',
+    sameBoard: '帖子已在该版块',
+    unchanged: '帖子已是该状态，无需重复操作',
+  },
+} as const;
