@@ -335,6 +335,35 @@ export interface ContentReportsTable {
   created_at: Millis;
 }
 
+/** An uploaded file (spec 3 "Attachment"), stored under a random key, never under its name. */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** The original file name, display only. */
+  title: string;
+  storage_key: string;
+  /** 1 local disk, 2 S3-compatible store. */
+  storage: number;
+  mime: string;
+  size: number;
+  /** 'image' | 'media' | 'file'. */
+  kind: string;
+  created_at: Millis;
+}
+
+/** A direct upload to the S3 store the server issued and that is not registered yet. */
+export interface AttachmentUploadsTable {
+  id: Generated<number>;
+  owner_id: number;
+  storage_key: string;
+  upload_id: string;
+  /** 'image' | 'media' | 'file'. */
+  purpose: string;
+  declared_size: number;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -361,6 +390,8 @@ export interface DB {
   messages: MessagesTable;
   broadcasts: BroadcastsTable;
   feedback: FeedbackTable;
+  attachments: AttachmentsTable;
+  attachment_uploads: AttachmentUploadsTable;
   content_reports: ContentReportsTable;
 }
 

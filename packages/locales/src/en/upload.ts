@@ -1,4 +1,23 @@
 import type { SiteCatalogue } from '../zh';
 
 /** Uploads: the upload component and the upload calls' messages (spec 5, 8) (namespace `upload`, en). */
-export const upload: SiteCatalogue['upload'] = {};
+export const upload: SiteCatalogue['upload'] = {
+  /** The server's answers (UPLOADS-SERVER). */
+  api: {
+    format: 'The file format is incorrect. Please upload an {{types}} file format!',
+    tooLarge: 'The uploaded file size cannot exceed {{n}} MB!',
+    failed: 'upload failed, please retry',
+    missing: 'please select upload file',
+    empty: 'The file is empty. Please choose a file with content',
+    nameRequired: 'Please give the file name',
+    sizeRequired: 'Please give the file size',
+    purposeInvalid: 'The kind of upload is not valid',
+    storageInvalid: 'Only files uploaded straight to cloud storage are registered this way',
+    directDisabled: 'Direct upload to cloud storage is not enabled on this site; upload through the server',
+    ticketInvalid: 'This upload was not issued to you or has expired. Please upload again',
+    docxOnly: 'only docx supported, save doc as docx',
+    docxTooLarge: 'The document inflates past {{n}} MB and cannot be imported',
+    docxUnreadable: 'This Word document cannot be read',
+    notFound: 'The attachment does not exist',
+  },
+};

@@ -1,2 +1,21 @@
 /** Uploads: the upload component and the upload calls' messages (spec 5, 8) (namespace `upload`, zh). */
-export const upload = {} as const;
+export const upload = {
+  /** The server's answers (UPLOADS-SERVER). */
+  api: {
+    format: '文件格式不正确，请上传 {{types}} 格式的文件！',
+    tooLarge: '上传文件大小不能超过 {{n}} MB！',
+    failed: '上传失败，请重试',
+    missing: '请选择上传文件',
+    empty: '文件是空的，请选择有内容的文件',
+    nameRequired: '请提供文件名',
+    sizeRequired: '请提供文件大小',
+    purposeInvalid: '上传类型不正确',
+    storageInvalid: '只有直传到云存储的文件可以这样登记',
+    directDisabled: '本站未开启云存储直传，请通过服务器上传',
+    ticketInvalid: '这次上传不是发给你的，或已过期，请重新上传',
+    docxOnly: '仅支持 docx，请将 doc 另存为 docx',
+    docxTooLarge: '文档解压后超过 {{n}} MB，无法导入',
+    docxUnreadable: '无法读取这个 Word 文档',
+    notFound: '附件不存在',
+  },
+} as const;
