@@ -364,6 +364,25 @@ export interface AttachmentUploadsTable {
   expires_at: Millis;
 }
 
+/** The one review queue: an item of some kind (posts now) waiting for, or having had, a decision. */
+export interface ReviewItemsTable {
+  id: Generated<number>;
+  /** 'post'; later 'article', 'journal', 'application'. */
+  kind: string;
+  item_id: number;
+  site_id: number;
+  author_id: number;
+  /** The item's title when submitted. */
+  title: Generated<string>;
+  /** 10 pending, 20 approved, 30 rejected, 40 withdrawn. */
+  status: Generated<number>;
+  /** Why it was rejected; '' otherwise. */
+  reason: Generated<string>;
+  submitted_at: Millis;
+  decided_by: number | null;
+  decided_at: Millis | null;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -390,6 +409,7 @@ export interface DB {
   messages: MessagesTable;
   broadcasts: BroadcastsTable;
   feedback: FeedbackTable;
+  review_items: ReviewItemsTable;
   attachments: AttachmentsTable;
   attachment_uploads: AttachmentUploadsTable;
   content_reports: ContentReportsTable;
