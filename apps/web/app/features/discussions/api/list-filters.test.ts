@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filtersFromSearch, isFiltered, listHref, searchOfFilters } from './list-filters';
+import {
+  crossSiteSearch,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  isFiltered,
+  listHref,
+  searchOfFilters,
+} from './list-filters';
 
 describe('the discussion list filters in the URL', () => {
   it('reads every filter from the query', () => {
@@ -38,5 +45,18 @@ describe('the discussion list filters in the URL', () => {
     expect(listHref('cn', filters, { sort: 'latest', industry: null })).toBe('/cn/discuss/list');
     expect(isFiltered(filters)).toBe(true);
     expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
+  });
+});
+
+describe('the other language of a filtered list', () => {
+  it('keeps sort and type, which mean the same on both sites', () => {
+    expect(crossSiteSearch(filtersFromSearch('?sort=hot&type=question'))).toBe('?sort=hot&type=question');
+    expect(crossSiteSearch(DEFAULT_FILTERS)).toBe('');
+  });
+
+  it('has none when a site-own dictionary entry filters the list', () => {
+    expect(crossSiteSearch(filtersFromSearch('?board=3'))).toBeNull();
+    expect(crossSiteSearch(filtersFromSearch('?industry=3&sort=hot'))).toBeNull();
+    expect(crossSiteSearch(filtersFromSearch('?scene=3'))).toBeNull();
   });
 });

@@ -66,3 +66,13 @@ export function listHref(prefix: string, filters: ListFilters, change: Partial<L
 export function isFiltered(filters: ListFilters): boolean {
   return searchOfFilters(filters) !== '';
 }
+
+/**
+ * The same list in the other language, as a query: sort and type mean the same on both sites, but
+ * boards, industries and scenes are each site's own dictionary entries, so a list filtered by them
+ * has no counterpart (null).
+ */
+export function crossSiteSearch(filters: ListFilters): string | null {
+  if (filters.board !== null || filters.industry !== null || filters.scene !== null) return null;
+  return searchOfFilters({ ...DEFAULT_FILTERS, sort: filters.sort, type: filters.type });
+}
