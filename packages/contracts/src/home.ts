@@ -105,17 +105,33 @@ export const topicList = defineCall({
 
 export const postSummarySchema = z.object({
   tp_id: z.number(),
+  tws_id: z.number(),
   tp_title: z.string(),
   tp_summary: z.string(),
   tp_type: z.number().describe('10 discussion, 20 question'),
+  tp_board_id: z.number().nullable(),
+  tp_hy_dd_id: z.number().nullable(),
+  tp_cj_dd_id: z.number().nullable(),
   is_expert: z.number(),
+  is_pinned: z.boolean(),
+  is_featured: z.boolean(),
+  is_locked: z.boolean(),
+  has_accepted: z.boolean().describe('a question with an accepted answer'),
   create_time: isoTime,
+  last_activity_time: isoTime,
   view_count: z.number(),
   like_count: z.number(),
-  comment_count: z.number(),
+  favourite_count: z.number(),
+  comment_count: z.number().describe('comments and replies'),
+  answer_count: z.number().describe('top-level comments (answers of a question)'),
   author: userBriefSchema,
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
+
+/** Sorts of the discussions list: newest, hot (engagement decayed by age), unanswered (no comment yet). */
+export const POST_LIST_SORTS = ['latest', 'hot', 'unanswered'] as const;
+
+const listFilterId = (message: string) => z.number({ message }).int({ message }).positive({ message });
 
 export const postList = defineCall({
   id: 'index.postList',
@@ -124,9 +140,17 @@ export const postList = defineCall({
   write: false,
   access: PUBLIC,
   tag: 'home',
-  summary: 'Latest published posts of the site, newest first, keyset paged',
-  body: pageQuerySchema,
-  data: pageOf(postSummarySchema),
+  summary:
+    'Published, visible posts of the site, keyset paged (15 a page): filter by board, industry, scene, type; sort latest, hot or unanswered. With with_pinned, the first page (no cursor) also answers the pinned posts matching the filters in `pinned`, and the list leaves pinned posts out; without it pinned posts are in the list like any other (the home page).',
+  body: pageQuerySchema.extend({
+    tp_board_id: listFilterId('discuss.rules.boardInvalid').optional(),
+    tp_hy_dd_id: listFilterId('discuss.rules.industryInvalid').optional(),
+    tp_cj_dd_id: listFilterId('discuss.rules.sceneInvalid').optional(),
+    tp_type: z.union([z.literal(10), z.literal(20)], { message: 'discuss.rules.typeInvalid' }).optional(),
+    sort: z.enum(POST_LIST_SORTS, { message: 'discuss.rules.sortInvalid' }).default('latest'),
+    with_pinned: z.boolean().default(false),
+  }),
+  data: pageOf(postSummarySchema).extend({ pinned: z.array(postSummarySchema) }),
 });
 
 export const livelyUserSchema = userBriefSchema.extend({ recent_points: z.number() });

@@ -6,6 +6,7 @@ import * as messages from './migrations/2026-11-22-0004-messages';
 import * as feedback from './migrations/2026-11-22-0005-feedback';
 import * as dashboardIndexes from './migrations/2026-11-22-0006-dashboard-indexes';
 import * as attachments from './migrations/2026-11-22-0007-attachments';
+import * as discussions from './migrations/2026-11-22-0008-discussions';
 import * as reviewQueue from './migrations/2026-11-22-0009-review-queue';
 import * as reports from './migrations/2026-11-22-0010-reports';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0005-feedback': feedback,
   '2026-11-22-0006-dashboard-indexes': dashboardIndexes,
   '2026-11-22-0007-attachments': attachments,
+  '2026-11-22-0008-discussions': discussions,
   '2026-11-22-0009-review-queue': reviewQueue,
   '2026-11-22-0010-reports': reports,
 };

@@ -173,6 +173,67 @@ export interface PostsTable {
   comment_count: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
+  /** Linked language versions share one group id (the id of the first version); null when alone. */
+  lang_group_id: number | null;
+  /** Moderator flags (0/1); pinned while pinned_at is set. */
+  hidden: Generated<number>;
+  pinned_at: Millis | null;
+  featured: Generated<number>;
+  locked: Generated<number>;
+  /** Soft delete (by the author or a moderator). */
+  deleted_at: Millis | null;
+  /** A question's accepted answer (a top-level comment of the post). */
+  accepted_comment_id: number | null;
+  favourite_count: Generated<number>;
+  /** Top-level comments (answers); comment_count counts comments and replies. */
+  answer_count: Generated<number>;
+  last_activity_at: Generated<number>;
+  /** The hot sort's key (discussions/hot-score.ts). */
+  hot_score: Generated<number>;
+}
+
+/** Attachments of a post, in order (no foreign key to attachments). */
+export interface PostAttachmentsTable {
+  post_id: number;
+  attachment_id: number;
+  sort: Generated<number>;
+}
+
+/** Two levels: parent_id null is a comment (a question's answer), else a reply under that comment. */
+export interface PostCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  site_id: number;
+  author_id: number;
+  parent_id: number | null;
+  /** The member a reply to a reply answers. */
+  reply_to_user_id: number | null;
+  /** Plain text. */
+  content: string;
+  like_count: Generated<number>;
+  reply_count: Generated<number>;
+  hidden: Generated<number>;
+  deleted_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface PostLikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
+export interface PostFavouritesTable {
+  post_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: Millis;
 }
 
 export interface JournalsTable {
@@ -397,6 +458,11 @@ export interface DB {
   topics: TopicsTable;
   topic_articles: TopicArticlesTable;
   posts: PostsTable;
+  post_attachments: PostAttachmentsTable;
+  post_comments: PostCommentsTable;
+  post_likes: PostLikesTable;
+  post_favourites: PostFavouritesTable;
+  comment_likes: CommentLikesTable;
   journals: JournalsTable;
   cooperation_pages: CooperationPagesTable;
   pages: PagesTable;

@@ -88,9 +88,22 @@ export function homeRepository(db: Kysely<DB>) {
           'like_count',
           'comment_count',
           'created_at',
+          'site_id',
+          'board_id',
+          'industry_id',
+          'scene_id',
+          'pinned_at',
+          'featured',
+          'locked',
+          'accepted_comment_id',
+          'last_activity_at',
+          'favourite_count',
+          'answer_count',
         ])
         .where('site_id', '=', siteId)
-        .where('status', '=', REVIEW_STATUS.approved);
+        .where('status', '=', REVIEW_STATUS.approved)
+        .where('hidden', '=', 0)
+        .where('deleted_at', 'is', null);
       if (after) {
         // A row-value comparison bounds the index range, so a deep page costs what the first does.
         query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));

@@ -97,20 +97,32 @@ export function homeService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       );
       const list: PostSummary[] = page.map((p) => ({
         tp_id: p.id,
+        tws_id: p.site_id,
         tp_title: p.title,
         tp_summary: p.summary,
         tp_type: p.type,
+        tp_board_id: p.board_id,
+        tp_hy_dd_id: p.industry_id,
+        tp_cj_dd_id: p.scene_id,
         is_expert: p.is_expert,
+        is_pinned: p.pinned_at !== null,
+        is_featured: p.featured === 1,
+        is_locked: p.locked === 1,
+        has_accepted: p.accepted_comment_id !== null,
         create_time: iso(p.created_at),
+        last_activity_time: iso(Number(p.last_activity_at)),
         view_count: p.view_count,
         like_count: p.like_count,
+        favourite_count: p.favourite_count,
         comment_count: p.comment_count,
+        answer_count: p.answer_count,
         author: authors.get(p.author_id) ?? missingAuthor(p.author_id),
       }));
       const last = page[page.length - 1];
       return {
         list,
         next_cursor: rows.length > limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null,
+        pinned: [],
       };
     },
 
