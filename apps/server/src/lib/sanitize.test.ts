@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { safeUrl, sanitizeRichText } from './sanitize';
+import { inertProblems, XSS_CORPUS } from './xss-corpus';
+
+const s = sanitizeRichText;
+
+describe('the XSS corpus', () => {
+  it('holds at least 60 distinct payloads', () => {
+    expect(XSS_CORPUS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(XSS_CORPUS.map((p) => p.name)).size).toBe(XSS_CORPUS.length);
+    expect(new Set(XSS_CORPUS.map((p) => p.html)).size).toBe(XSS_CORPUS.length);
+  });
+
+  it('is hostile: the inert check finds something in nearly every raw payload', () => {
+    // The check must be able to fail: run on the payloads themselves, it flags all but the few
+    // that are harmless on purpose (the allowed PNG, full-width brackets, a right-to-left mark...).
+    const flagged = XSS_CORPUS.filter((p) => inertProblems(p.html).length > 0);
+    expect(flagged.length).toBeGreaterThanOrEqual(XSS_CORPUS.length - 8);
+  });
+
+  it.each(XSS_CORPUS.map((p) => [p.name, p] as const))('%s: sanitised output is inert', (_name, payload) => {
+    const out = s(payload.html);
+    expect(inertProblems(out), out).toEqual([]);
+    if (payload.keeps) expect(out).toContain(payload.keeps);
+    // Stable: sanitising the output again changes nothing (no mutation between parses).
+    expect(s(out)).toBe(out);
+  });
+});
+
+describe('the inert check itself', () => {
+  it.each([
+    ['<img src=x onerror=alert(1)>', 'event handler onerror'],
+    ['<a href="  jav&#x09;ascript:alert(1)">x</a>', 'scheme javascript:'],
+    ['<span style="position:fixed">x</span>', 'style position'],
+    ['<span style="color:url(x)">x</span>', 'style'],
+    ['<p style="font-size:8px">x</p>', 'style font-size'],
+    ['<svg></svg>', 'element <svg>'],
+    ['<a href="//evil.example">x</a>', 'protocol-relative'],
+    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', 'data: URL'],
+    ['<!-- x -->', 'comment'],
+    ['<a href="https://ok.example/">x</a>', 'link without rel'],
+  ])('flags %s', (html, problem) => {
+    expect(inertProblems(html).join('\n')).toContain(problem);
+  });
+
+  it('passes what the editor writes', () => {
+    expect(
+      inertProblems('<p style="text-align:center"><span style="color:#ff0000;font-size:16px">x</span></p>'),
+    ).toEqual([]);
+  });
+});
+
+describe('sanitizeRichText keeps what the editor writes', () => {
+  it('headings, marks, lists, quotes and code', () => {
+    const html =
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup></p>' +
+      '<ul><li><p>one</p></li></ul><ol start="3"><li><p>three</p></li></ol><blockquote><p>q</p></blockquote>' +
+      '<pre><code class="language-typescript">const a = 1 &lt; 2;</code></pre><hr />';
+    expect(s(html)).toBe(html);
+  });
+
+  it('tables with spans', () => {
+    const html =
+      '<table><colgroup><col /></colgroup><tbody><tr><th colspan="2" rowspan="1"><p>h</p></th></tr>' +
+      '<tr><td colspan="1" rowspan="1"><p>c</p></td><td><p>d</p></td></tr></tbody></table>';
+    expect(s(html)).toBe(html);
+  });
+
+  it('colours, font sizes 12–72 px and alignment, validated by value', () => {
+    expect(
+      s(
+        '<p style="text-align: justify"><span style="color: #1677FF; background-color: rgb(255, 0, 0); font-size: 72px">x</span></p>',
+      ),
+    ).toBe(
+      '<p style="text-align:justify"><span style="color:#1677FF;background-color:rgb(255, 0, 0);font-size:72px">x</span></p>',
+    );
+    expect(
+      s(
+        '<span style="font-size:12px">a</span><span style="font-size:11px">b</span><span style="font-size:73px">c</span>',
+      ),
+    ).toBe('<span style="font-size:12px">a</span><span>b</span><span>c</span>');
+    expect(
+      s(
+        '<span style="color: rgb(256, 0, 0)">a</span><span style="color: red">b</span><span style="color:#12345678">c</span>',
+      ),
+    ).toBe('<span>a</span><span>b</span><span>c</span>');
+    expect(s('<p style="text-align: start">a</p><span style="text-align:center">b</span>')).toBe(
+      '<p>a</p><span>b</span>',
+    );
+  });
+
+  it('images and media from our uploads or https; base64 PNG/JPEG/GIF images only', () => {
+    expect(s('<img src="/uploads/2026/a.png" alt="a" width="640" height="480" />')).toBe(
+      '<img src="/uploads/2026/a.png" alt="a" width="640" height="480" />',
+    );
+    expect(s('<img src="https://cdn.example/a.jpg" width="100%" />')).toBe('<img src="https://cdn.example/a.jpg" />');
+    expect(
+      s('<video src="/uploads/v.mp4" controls></video><audio src="https://cdn.example/a.mp3" controls></audio>'),
+    ).toBe('<video src="/uploads/v.mp4" controls></video><audio src="https://cdn.example/a.mp3" controls></audio>');
+    expect(s('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />')).toBe(
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />',
+    );
+    expect(s('<p>a<img src="data:image/webp;base64,UklGRg==" />b</p>')).toBe('<p>ab</p>');
+    expect(s('<video poster="data:image/png;base64,iVBORw0KGgo=" src="/uploads/v.mp4"></video>')).toBe(
+      '<video src="/uploads/v.mp4"></video>',
+    );
+  });
+
+  it('links: rel noopener noreferrer nofollow always, target only _blank', () => {
+    expect(s('<a href="https://ok.example/x" target="_blank">x</a>')).toBe(
+      '<a href="https://ok.example/x" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(s('<a href="/cn/discuss/list" target="_parent" rel="opener">x</a>')).toBe(
+      '<a href="/cn/discuss/list" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(s('<a href="mailto:a@example.com">m</a>')).toBe(
+      '<a href="mailto:a@example.com" rel="noopener noreferrer nofollow">m</a>',
+    );
+  });
+});
+
+describe('sanitizeRichText drops', () => {
+  it.each([
+    ['<script>alert(1)</script>x', 'x'],
+    ['<p onclick="alert(1)" id="a" name="b">x</p>', '<p>x</p>'],
+    ['<iframe src="https://www.youtube.com/embed/x"></iframe>v', 'v'],
+    ['<svg><circle r="1"></circle></svg>t', 't'],
+    ['<div style="position:fixed">o</div>', 'o'],
+    ['<span style="display:none;opacity:0;visibility:hidden">h</span>', '<span>h</span>'],
+    ['<a href="vbscript:x">v</a>', '<a rel="noopener noreferrer nofollow">v</a>'],
+    ['<form action="/x"><input name="q" /></form>', ''],
+    ['<p class="evil align-center">x</p>', '<p class="align-center">x</p>'],
+  ])('%s', (input, expected) => {
+    expect(s(input)).toBe(expected);
+  });
+});
+
+describe('safeUrl reads the scheme as a browser does', () => {
+  it.each([
+    ['javascript:alert(1)', 'link', null],
+    [' \u0001JAVASCRIPT:alert(1)', 'link', null],
+    ['java\tscr\nipt:alert(1)', 'link', null],
+    ['java\u0000script:alert(1)', 'link', null],
+    ['//evil.example', 'link', null],
+    ['\\\\evil.example', 'link', null],
+    ['/\\evil.example', 'link', null],
+    ['data:image/png;base64,iVBORw0KGgo=', 'link', null],
+    ['data:image/png;base64,iVBORw0KGgo=', 'media', null],
+    ['data:image/png;base64,iVBORw0KGgo=', 'image', 'data:image/png;base64,iVBORw0KGgo='],
+    ['data:image/png;base64,<x>', 'image', null],
+    ['mailto:a@example.com', 'image', null],
+    ['  https://ok.example/a b  ', 'link', 'https://ok.example/a b'],
+    ['/uploads/a.png', 'image', '/uploads/a.png'],
+    ['javascript%3Aalert(1)', 'link', 'javascript%3Aalert(1)'],
+    ['#top', 'link', '#top'],
+    ['', 'link', null],
+  ] as const)('%j as %s → %j', (url, kind, expected) => {
+    expect(safeUrl(url, kind)).toBe(expected);
+  });
+});
