@@ -43,21 +43,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 
   // Keyset lists of the discussions page, each walked in one index (hidden, deleted and pinned rows
-  // are rare and skipped in the walk). The latest list of a site uses posts_site_status_time.
+  // are rare and skipped in the walk). The latest list of a site uses posts_site_status_time; the
+  // filtered ones lead with site_id too, so that they match more equalities than that index does.
   await db.schema
     .createIndex('posts_board_time')
     .on('posts')
-    .columns(['board_id', 'status', 'created_at', 'id'])
+    .columns(['site_id', 'board_id', 'status', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('posts_industry_time')
     .on('posts')
-    .columns(['industry_id', 'status', 'created_at', 'id'])
+    .columns(['site_id', 'industry_id', 'status', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('posts_scene_time')
     .on('posts')
-    .columns(['scene_id', 'status', 'created_at', 'id'])
+    .columns(['site_id', 'scene_id', 'status', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('posts_type_time')
@@ -68,7 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('posts_board_hot')
     .on('posts')
-    .columns(['board_id', 'status', 'hot_score', 'id'])
+    .columns(['site_id', 'board_id', 'status', 'hot_score', 'id'])
     .execute();
   await db.schema
     .createIndex('posts_site_unanswered')
