@@ -9,9 +9,6 @@ export type ListSort = (typeof LIST_SORTS)[number];
 export const LIST_TYPES = ['all', 'discussion', 'question'] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 
-/** tp_type of each type filter (decisions: 10 discussion, 20 question). */
-export const POST_TYPE = { discussion: 10, question: 20 } as const;
-
 export interface ListFilters {
   /** Board dictionary entry id; null is every board. */
   board: number | null;
