@@ -20,4 +20,15 @@ export const upload: SiteCatalogue['upload'] = {
     docxUnreadable: 'This Word document cannot be read',
     notFound: 'The attachment does not exist',
   },
+  /** The upload component's texts (EDITOR). */
+  ui: {
+    format: 'The file format is incorrect. Please upload an {{types}} file format!',
+    tooLarge: 'The uploaded file size cannot exceed {{n}} MB!',
+    tooMany: 'up to {{n}} files per upload',
+    failed: 'upload failed, please retry',
+    fileFailed: 'file upload failed: {{reason}}',
+    directFailed: 'front-end direct OSS upload failed',
+    choose: 'Upload file',
+    hint: '{{types}}; up to {{n}} MB each, at most {{count}} files',
+  },
 };

@@ -18,4 +18,15 @@ export const upload = {
     docxUnreadable: '无法读取这个 Word 文档',
     notFound: '附件不存在',
   },
+  /** The upload component's texts (EDITOR). */
+  ui: {
+    format: '文件格式不正确，请上传 {{types}} 格式的文件！',
+    tooLarge: '上传文件大小不能超过 {{n}} MB！',
+    tooMany: '每次最多上传 {{n}} 个文件',
+    failed: '上传失败，请重试',
+    fileFailed: '文件上传失败：{{reason}}',
+    directFailed: '前端直传 OSS 失败',
+    choose: '上传文件',
+    hint: '支持 {{types}}，单个文件不超过 {{n}} MB，最多 {{count}} 个',
+  },
 } as const;
