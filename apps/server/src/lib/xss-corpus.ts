@@ -109,7 +109,7 @@ export const XSS_CORPUS: readonly XssPayload[] = [
   { name: 'data: svg image', html: `<img src="data:image/svg+xml;base64,${SVG_B64}">` },
   { name: 'data: image not base64', html: '<img src="data:image/png,%3Csvg%20onload=alert(1)%3E">' },
   {
-    name: 'data: png image is allowed',
+    name: 'data: png image',
     html: `<p>logo</p><img src="data:image/png;base64,${PNG_1PX}" alt="px">`,
     keeps: 'logo',
   },
