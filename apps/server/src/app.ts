@@ -26,6 +26,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
 import { messagesRoutes } from './features/messages/messages.routes';
+import { moderationRoutes } from './features/moderation/moderation.routes';
 import { pagesAdminRoutes } from './features/pages/pages-admin.routes';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
+  await app.register(moderationRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(bannersAdminRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
   await app.register(siteImageRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
