@@ -31,6 +31,8 @@ import { pagesAdminRoutes } from './features/pages/pages-admin.routes';
 import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
 import { rolesAdminRoutes } from './features/roles/roles-admin.routes';
+import { uploadsRoutes } from './features/uploads/uploads.routes';
+import { storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
@@ -99,7 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);
-  await app.register(securityHeadersPlugin, { production: config.env === 'production' });
+  await app.register(securityHeadersPlugin, {
+    production: config.env === 'production',
+    storageOrigins: storageOrigins(config.storage),
+  });
   // 2. API guards: isapi/CSRF and the write rate limit.
   await app.register(apiGuardPlugin);
   await app.register(rateLimitPlugin, {
@@ -138,6 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(bannersAdminRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
   await app.register(siteImageRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
+  await app.register(uploadsRoutes, {
+    db: database.db,
+    uploadsDir: config.uploadsDir,
+    storage: config.storage,
+    writesPerMinute,
+  });
   await app.register(settingsAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(pagesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(rolesAdminRoutes, { db: database.db, writesPerMinute });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SESSION_TTL_MS, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from '@portal/contracts/accounts';
+import { readStorageConfig, type StorageConfig } from './lib/storage/storage-config';
 
 const boolean = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
@@ -71,6 +72,8 @@ export interface Config {
      */
     outbox: boolean;
   };
+  /** Where attachments are kept (lib/storage): local disk by default, or an S3-compatible store. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signIn: { failuresAllowed: e.SIGN_IN_FAILURES_ALLOWED, windowMs: e.SIGN_IN_WINDOW_MS },
     // The outbox wins over SMTP_URL: a test run never mails anyone.
     mail: { smtpUrl: outbox ? undefined : e.SMTP_URL, from: e.MAIL_FROM, outbox },
+    storage: readStorageConfig(env, e.NODE_ENV),
   };
 }
 

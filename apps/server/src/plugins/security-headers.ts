@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The page policy: scripts only with this request's nonce; no plugins, no base tag, framing by us only. */
-export function pageContentSecurityPolicy(nonce: string): string {
+export function pageContentSecurityPolicy(nonce: string, storageOrigins: readonly string[] = []): string {
+  // The S3 store (direct uploads, presigned downloads) when attachments live there.
+  const store = storageOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -10,10 +12,10 @@ export function pageContentSecurityPolicy(nonce: string): string {
     `style-src-elem 'self' 'nonce-${nonce}'`,
     // antd and React render some layout as style attributes; attributes cannot run script.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
+    `img-src 'self' data: blob: https:${store}`,
+    `media-src 'self' blob: https:${store}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${store}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",
@@ -22,7 +24,13 @@ export function pageContentSecurityPolicy(nonce: string): string {
 }
 
 /** Headers on every answer; the page policy on HTML, a deny-all policy on everything else. */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { production: boolean }) => {
+export interface SecurityHeadersOptions {
+  production: boolean;
+  /** The S3 store's origins, allowed to pages for uploads and downloads. */
+  storageOrigins?: readonly string[];
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -35,7 +43,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pro
       reply.header(
         'Content-Security-Policy',
         type.startsWith('text/html')
-          ? pageContentSecurityPolicy(request.cspNonce)
+          ? pageContentSecurityPolicy(request.cspNonce, opts.storageOrigins)
           : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
       );
     }

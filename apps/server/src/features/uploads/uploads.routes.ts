@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
+import {
+  addAttachment,
+  getAliyunOssSts,
+  importDocx,
+  UPLOAD_CALLS,
+  UPLOAD_RULE,
+  UPLOAD_TYPES,
+  uploadConfig,
+  type UploadCall,
+} from '@portal/contracts/uploads';
+import type { DB } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { registerCall } from '../../http/register-call';
+import { translate } from '../../lib/i18n';
+import { contentDisposition, createStorage, isDirectUploadStore, type StorageConfig } from '../../lib/storage';
+import { localFileOf } from '../../lib/storage/local-storage';
+import { writeRateLimit } from '../../plugins/rate-limit';
+import { readSiteSettings } from '../settings/settings.service';
+import { directUploads } from './direct-upload.service';
+import { importWordDocument } from './docx-import';
+import { fileRefusal, MB, uploadsService } from './uploads.service';
+
+/** The largest limit settings allow (SETTINGS_RULE.fileSizeMb.max); each call narrows it per request. */
+const HARD_MAX_MB = 100;
+
+/**
+ * Uploads: the four multipart upload calls, the Word import, the upload configuration, direct
+ * uploads to the S3 store (getAliyunOssSts + addAttachment) and the attachment download route.
+ * Multipart in this plugin only; the upload routes declare their access rule and the write rate
+ * limit like JSON calls.
+ */
+export async function uploadsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; uploadsDir: string; storage: StorageConfig; writesPerMinute: number },
+) {
+  const storage = createStorage(deps.storage, deps.uploadsDir);
+  const uploads = uploadsService({ db: deps.db, storage, uploadsDir: deps.uploadsDir });
+  const direct = directUploads({ db: deps.db, storage, uploads });
+
+  await app.register(multipart, {
+    limits: { fileSize: HARD_MAX_MB * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+  });
+
+  /** The one file part of a request, or a 400 naming `file`. */
+  async function filePart(request: FastifyRequest, mb: number) {
+    const lang = request.portal.site.lang;
+    const part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+    if (!part || part.fieldname !== 'file') {
+      part?.file.resume();
+      throw fileRefusal(lang, 400, 'missing');
+    }
+    return part;
+  }
+
+  function route<Data extends z.ZodType>(
+    call: UploadCall<Data>,
+    handler: (request: FastifyRequest, reply: FastifyReply, memberId: number) => Promise<z.input<Data>>,
+  ) {
+    // Plain route typing (the answer's schema is generic); the zod compilers still check it at runtime.
+    app.route({
+      method: 'POST',
+      url: call.path,
+      schema: {
+        summary: `${call.summary}: multipart/form-data with one file in the field \`file\`; judged by its content, stored under a random name`,
+        tags: ['uploads'],
+        operationId: call.id,
+        consumes: ['multipart/form-data'],
+        // Documents the form field; the multipart parser leaves the body empty, so validation passes.
+        body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
+        response: { 200: envelopeSchema(call.data) },
+      },
+      config: { access: call.access, callId: call.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
+      handler: async (request, reply) => {
+        const member = await request.currentUser!();
+        if (!member) throw ApiError.unauthorized();
+        try {
+          const data = await handler(request, reply, member.id);
+          return { status: STATUS.ok, msg: translate(request.portal.site.lang, 'api.ok'), data };
+        } catch (err) {
+          // The rest of a refused upload is not read: the connection closes after the answer.
+          reply.header('connection', 'close');
+          throw err;
+        }
+      },
+    });
+  }
+
+  for (const call of UPLOAD_CALLS) {
+    const purpose = call.purpose as (typeof UPLOAD_CALLS)[number]['purpose'] & keyof typeof UPLOAD_TYPES;
+    route(call, async (request, _reply, memberId) => {
+      const site = request.portal.site;
+      const mb = await uploads.limitMb(site.tws_id, purpose);
+      const part = await filePart(request, mb);
+      return uploads.storeUpload({
+        ownerId: memberId,
+        lang: site.lang,
+        purpose,
+        fileName: part.filename,
+        stream: part.file,
+        mb,
+      });
+    });
+  }
+
+  route(importDocx, async (request, _reply, memberId) => {
+    const site = request.portal.site;
+    const mb = await uploads.limitMb(site.tws_id, 'docx');
+    const imageMb = await uploads.limitMb(site.tws_id, 'image');
+    const part = await filePart(request, mb);
+    return importWordDocument({ uploads, storage, lang: site.lang, ownerId: memberId, part, mb, imageMb });
+  });
+
+  registerCall(
+    app,
+    uploadConfig,
+    async (_body, { site }) => {
+      const settings = await readSiteSettings(deps.db, site.tws_id);
+      return {
+        image_config: settings.image_config,
+        file_config: settings.file_config,
+        import_config: { fileSize: UPLOAD_RULE.importMaxMb, fileLimit: 1 },
+        types: {
+          image: [...UPLOAD_TYPES.image],
+          media: [...UPLOAD_TYPES.media],
+          file: [...UPLOAD_TYPES.file],
+          import: [...UPLOAD_TYPES.import],
+        },
+        storage: storage.name,
+        multipart: {
+          part_size: UPLOAD_RULE.partSize,
+          parallel: UPLOAD_RULE.parallel,
+          timeout_ms: UPLOAD_RULE.timeoutMs,
+        },
+      };
+    },
+    deps,
+  );
+
+  registerCall(app, getAliyunOssSts, async (body, { site, user }) => direct.start((await user()).id, site, body), deps);
+  registerCall(app, addAttachment, async (body, { site, user }) => direct.finish((await user()).id, site, body), deps);
+
+  // Downloads: images inline, everything else as a download under its original name. Never sniffed,
+  // never run: a sandbox policy and nosniff on every answer.
+  app.get<{ Params: { id: string } }>('/attachments/:id', async (request, reply) => {
+    const id = Number(request.params.id);
+    const row = Number.isSafeInteger(id) && id > 0 ? await uploads.repo.findAttachment(id) : undefined;
+    if (!row) throw ApiError.notFound('upload.api.notFound');
+    const inline = row.kind === 'image';
+    if (isDirectUploadStore(storage)) {
+      const url = await storage.presignGet(row.storage_key, {
+        fileName: row.title,
+        inline,
+        mime: row.mime,
+        expiresInSeconds: 300,
+      });
+      return reply.header('cache-control', 'private, max-age=240').redirect(url, 302);
+    }
+    const file = localFileOf(deps.uploadsDir, row.storage_key);
+    const stream = fs.createReadStream(file);
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    }).catch(() => {
+      throw ApiError.notFound('upload.api.notFound');
+    });
+    return reply
+      .header('content-type', inline ? row.mime : 'application/octet-stream')
+      .header('content-length', String(row.size))
+      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.title))
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .send(stream);
+  });
+}

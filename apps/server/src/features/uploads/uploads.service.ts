@@ -1,0 +1,187 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import {
+  attachmentAddress,
+  UPLOAD_RULE,
+  UPLOAD_TYPES,
+  type UploadData,
+  type UploadExtension,
+  type UploadPurpose,
+} from '@portal/contracts/uploads';
+import { STATUS } from '@portal/contracts/envelope';
+import type { Lang } from '@portal/contracts/sites';
+import type { DB } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { translate } from '../../lib/i18n';
+import { newStorageKey, type ByteSource, type StorageDriver } from '../../lib/storage';
+import { readSiteSettings } from '../settings/settings.service';
+import { contentMatches, kindOf, MIME } from './file-check';
+import { uploadsRepository } from './uploads.repository';
+
+export const MB = 1024 * 1024;
+
+/** A 400/413 answer naming the `file` field (40001), worded from `upload.api.*`. */
+export function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Record<string, unknown> = {}) {
+  const message = translate(lang, `upload.api.${msgKey}`, vars);
+  return new ApiError(httpStatus, STATUS.validation, `upload.api.${msgKey}`, vars, {
+    field: 'file',
+    issues: [{ field: 'file', message }],
+  });
+}
+
+export function formatRefusal(lang: Lang, types: readonly string[]) {
+  return fileRefusal(lang, 400, 'format', { types: types.join(', ') });
+}
+
+export function tooLargeRefusal(lang: Lang, mb: number) {
+  return fileRefusal(lang, 413, 'tooLarge', { n: mb });
+}
+
+// eslint-disable-next-line no-control-regex
+const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The name to show (the attachment's title): the last path segment of what the browser sent, without
+ * control characters, at most 200 characters. Only ever displayed, never used as a path.
+ */
+export function cleanFileName(raw: string): string {
+  const base = raw.replace(UNWANTED, '').split(/[/\\]/).pop()!.trim();
+  const name = base === '.' || base === '..' ? '' : base;
+  return (name || 'file').slice(0, UPLOAD_RULE.titleMax);
+}
+
+/** The lower-case extension of a name ('' when it has none). */
+export function extensionOf(name: string): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
+  return match ? match[1]!.toLowerCase() : '';
+}
+
+/** A ByteSource over a file on disk. */
+export async function fileSource(filePath: string): Promise<ByteSource> {
+  const handle = await fsp.open(filePath, 'r');
+  const { size } = await handle.stat();
+  return {
+    size,
+    async read(start, length) {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - start)));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+      return buffer.subarray(0, bytesRead);
+    },
+    close: () => handle.close(),
+  };
+}
+
+export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; uploadsDir: string }) {
+  const repo = uploadsRepository(deps.db);
+  const incomingDir = path.join(deps.uploadsDir, '.incoming');
+
+  /** The size limit of a kind of upload on a site, in MB (settings; the import's is fixed). */
+  async function limitMb(siteId: number, purpose: UploadPurpose | 'docx'): Promise<number> {
+    if (purpose === 'import') return UPLOAD_RULE.importMaxMb;
+    const settings = await readSiteSettings(deps.db, siteId);
+    return purpose === 'image' ? settings.image_config.fileSize : settings.file_config.fileSize;
+  }
+
+  /**
+   * Streams an incoming file to a temporary file, never holding it in memory. The stream must end
+   * (or fail) at the limit: the multipart parser's fileSize limit makes it fail with
+   * FST_REQ_FILE_TOO_LARGE. On any failure the partial file is deleted.
+   */
+  async function receive(stream: Readable, lang: Lang, mb: number): Promise<{ tmpPath: string; size: number }> {
+    await fsp.mkdir(incomingDir, { recursive: true });
+    const tmpPath = path.join(incomingDir, crypto.randomBytes(16).toString('hex'));
+    try {
+      await pipeline(stream, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+      if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLargeRefusal(lang, mb);
+    } catch (err) {
+      await fsp.rm(tmpPath, { force: true });
+      if (err instanceof ApiError) throw err;
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeRefusal(lang, mb);
+      throw fileRefusal(lang, 400, 'failed');
+    }
+    const { size } = await fsp.stat(tmpPath);
+    if (size === 0) {
+      await fsp.rm(tmpPath, { force: true });
+      throw fileRefusal(lang, 400, 'empty');
+    }
+    return { tmpPath, size };
+  }
+
+  /** Whether the extension is one of the purpose's, as a typed extension. */
+  function acceptedExtension(purpose: UploadPurpose, name: string): UploadExtension | null {
+    const ext = extensionOf(name);
+    return (UPLOAD_TYPES[purpose] as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
+  }
+
+  /** Registers a stored object as the member's attachment (removing the object if that fails). */
+  async function register(
+    ownerId: number,
+    key: string,
+    title: string,
+    ext: UploadExtension,
+    size: number,
+    now: number,
+  ): Promise<UploadData> {
+    try {
+      const id = await repo.insertAttachment({
+        owner_id: ownerId,
+        title,
+        storage_key: key,
+        storage: deps.storage.storage,
+        mime: MIME[ext],
+        size,
+        kind: kindOf(ext),
+        created_at: now,
+      });
+      return { att_id: id, original_name: title, address: attachmentAddress(id) };
+    } catch (err) {
+      await deps.storage.remove(key).catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * A file received through the server: its extension must be one of the purpose's and its bytes of
+   * that type; then it is stored under a new random key and registered.
+   */
+  async function storeUpload(opts: {
+    ownerId: number;
+    lang: Lang;
+    purpose: UploadPurpose;
+    fileName: string;
+    stream: Readable;
+    mb: number;
+  }): Promise<UploadData> {
+    const title = cleanFileName(opts.fileName);
+    const ext = acceptedExtension(opts.purpose, title);
+    if (!ext) {
+      opts.stream.resume();
+      throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
+    }
+    const { tmpPath, size } = await receive(opts.stream, opts.lang, opts.mb);
+    try {
+      const source = await fileSource(tmpPath);
+      let ok: boolean;
+      try {
+        ok = await contentMatches(source, ext);
+      } finally {
+        await source.close();
+      }
+      if (!ok) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
+      const key = newStorageKey(ext);
+      await deps.storage.putFile(key, tmpPath, size, MIME[ext]);
+      return await register(opts.ownerId, key, title, ext, size, Date.now());
+    } finally {
+      await fsp.rm(tmpPath, { force: true });
+    }
+  }
+
+  return { repo, limitMb, receive, storeUpload, register, acceptedExtension, incomingDir };
+}
+
+export type UploadsService = ReturnType<typeof uploadsService>;
