@@ -21,6 +21,7 @@ import { dictionariesAdminRoutes } from './features/dictionaries/dictionaries-ad
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db: database.db, writesPerMinute });
   await app.register(auditAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
+  await app.register(reviewsRoutes, { db: database.db, writesPerMinute });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
   await app.register(moderationRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });

@@ -1,0 +1,90 @@
+import { PERMISSIONS } from '@portal/contracts/permissions';
+import { attachmentAddress } from '@portal/contracts/uploads';
+import type { Site } from '@portal/contracts/sites';
+import { holdsPermission } from '../../http/register-call';
+import { translate } from '../../lib/i18n';
+import { sanitizeRichText } from '../../lib/sanitize';
+import type { ReviewKindAdapter } from '../reviews/review-kinds';
+
+/** tp_type of a post (decisions.md): 10 discussion, 20 question. */
+const QUESTION = 20;
+
+/**
+ * Discussion posts and questions in the review queue (site setting `review.post_review`). Reviewed
+ * by holders of review.post: site-wide staff, or a board's moderators for that board's posts. A
+ * decision sets the post's status: 20 published or 30 rejected.
+ */
+export const postReviewKind: ReviewKindAdapter = {
+  kind: 'post',
+  permission: PERMISSIONS.reviewPost,
+
+  queueScope(user) {
+    if (holdsPermission(user, PERMISSIONS.reviewPost)) return 'all';
+    const boards = [...(user.scoped.get(PERMISSIONS.reviewPost) ?? [])];
+    if (user.banned || boards.length === 0) return 'none';
+    return (eb) =>
+      eb('review_items.item_id', 'in', eb.selectFrom('posts').select('posts.id').where('posts.board_id', 'in', boards));
+  },
+
+  async mayReview(executor, user, itemId) {
+    const post = await executor.selectFrom('posts').select('board_id').where('id', '=', itemId).executeTakeFirst();
+    if (!post) return false;
+    return holdsPermission(user, PERMISSIONS.reviewPost, post.board_id ?? undefined);
+  },
+
+  async render(executor, itemId, lang) {
+    const post = await executor
+      .selectFrom('posts')
+      .leftJoin('dictionaries as board', 'board.id', 'posts.board_id')
+      .leftJoin('dictionaries as industry', 'industry.id', 'posts.industry_id')
+      .leftJoin('dictionaries as scene', 'scene.id', 'posts.scene_id')
+      .select([
+        'posts.id',
+        'posts.site_id',
+        'posts.title',
+        'posts.content_html',
+        'posts.type',
+        'board.label as board',
+        'industry.label as industry',
+        'scene.label as scene',
+      ])
+      .where('posts.id', '=', itemId)
+      .executeTakeFirst();
+    if (!post) return null;
+    // Posts link attachments in post_attachments (migration 0008, POSTS-SERVER); read here once it lands.
+    const attachments: { id: number; title: string; size: number }[] = [];
+    const t = (key: string) => translate(lang, `reviewsAdmin.post.${key}`);
+    const facts = [
+      { label: t('type'), value: t(post.type === QUESTION ? 'question' : 'discussion') },
+      ...(post.board ? [{ label: t('board'), value: post.board }] : []),
+      ...(post.industry ? [{ label: t('industry'), value: post.industry }] : []),
+      ...(post.scene ? [{ label: t('scene'), value: post.scene }] : []),
+    ];
+    return {
+      title: post.title,
+      // Stored sanitised; sanitised again on the way out, never trusted.
+      html: sanitizeRichText(post.content_html),
+      site_name: post.site_id === 2 ? 'English' : '中文',
+      facts,
+      attachments: attachments.map((a) => ({
+        att_id: a.id,
+        att_title: a.title,
+        att_url: attachmentAddress(a.id),
+        att_size: Number(a.size),
+      })),
+    };
+  },
+
+  previewUrl(site: Site, itemId: number) {
+    return `/${site.prefix}/discuss/info/${itemId}/1`;
+  },
+
+  async applyDecision(executor, itemId, status, now) {
+    const result = await executor
+      .updateTable('posts')
+      .set({ status, updated_at: now })
+      .where('id', '=', itemId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+};
