@@ -1,0 +1,560 @@
+// Discussions benchmark (issue 5; see bench/README.md, "Discussions"): prints figures, not a test.
+//
+//   npm run build && node bench/discussions.mjs
+//   node bench/discussions.mjs --only=postList,detail --duration=20 --warmup=10 [--cpu-prof] [--keep]
+//
+// A fresh DATA_DIR: the demo content (the built server started once with SEED_DEMO=true), then
+// 100,000 published posts bulk-inserted by seed-posts.mjs and spread over the sites' boards,
+// industries and scenes with their hot scores. The production server (`npm start`'s Node flags,
+// the per-IP write limit raised by RATE_LIMIT_WRITES_PER_MINUTE) then takes, per target, a
+// discarded warm-up and a measured autocannon run (10 connections, 20 s):
+//   postList           the Chinese site's first page, latest
+//   postList-filtered  one board, questions only, hot sort
+//   detail             the server-rendered post page /cn/discuss/info/{id}, rotating over many posts
+//   post-add           publishing through post/add, 10 members at once, each connection its own member
+// Prints requests/s, p50/p99, the server's peak RSS and PASS/FAIL against the issue's targets, and
+// writes bench/results/discussions.json. Exit code 1 when the server does not start or requests fail.
+/* global fetch */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import SQLite from 'better-sqlite3';
+import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
+import {
+  API_HEADERS,
+  BROWSER_ENCODING,
+  RSS_GOAL_MB,
+  expectHtml,
+  expectJson,
+  fmt,
+  gitRevision,
+  productionNodeFlags,
+  runTarget,
+  table,
+  verdicts,
+} from './lib/measure.mjs';
+import {
+  hasServerBuild,
+  hasWebBuild,
+  makeTempDir,
+  parseArgs,
+  readMemory,
+  removeDir,
+  repoRoot,
+  resultsDir,
+  serverEntry,
+  startServer,
+  writeStubWebBuild,
+} from './lib/server.mjs';
+import { seedPosts } from './seed-posts.mjs';
+
+const GOALS = {
+  list: { rps: 1100, p99: 22, label: '≥ 1,100 req/s, p99 < 22 ms' },
+  page: { rps: 350, p99: 60, label: '≥ 350 req/s, p99 < 60 ms' },
+  publish: { rps: 400, p99: 50, label: '≥ 400 posts/s, p99 < 50 ms' },
+};
+
+const ZH = '/api/protal/api';
+const PUBLISHED = 20;
+
+/** A post as the editor writes it: headings, marks, colour and size, a list, a table, a link, code. */
+const POST_HTML = [
+  '<h2>存储集群扩容记录</h2>',
+  '<p style="text-align: center"><strong>背景</strong>：三副本对象存储，<span style="color: #d4380d; font-size: 16px">容量已到 82%</span>，计划在线扩容。</p>',
+  '<ul><li><p>新增 4 个节点，每节点 12 块 18 TB 硬盘</p></li><li><p>数据均衡限速 200 MB/s</p></li></ul>',
+  '<table><tbody><tr><th colspan="1" rowspan="1"><p>阶段</p></th><th colspan="1" rowspan="1"><p>耗时</p></th></tr>',
+  '<tr><td colspan="1" rowspan="1"><p>上架与初始化</p></td><td colspan="1" rowspan="1"><p>2 小时</p></td></tr>',
+  '<tr><td colspan="1" rowspan="1"><p>数据均衡</p></td><td colspan="1" rowspan="1"><p>31 小时</p></td></tr></tbody></table>',
+  '<p>参考：<a target="_blank" rel="noopener noreferrer nofollow" href="https://docs.example.com/rebalance">均衡参数说明</a></p>',
+  '<pre><code>ceph osd set-backfillfull-ratio 0.92</code></pre>',
+  '<blockquote><p>均衡期间业务延迟上升约 15%，在可接受范围内。</p></blockquote>',
+].join('');
+
+const TARGETS = {
+  postList: {
+    what: 'POST …/index/postList {} (first page, latest, Chinese site)',
+    goal: GOALS.list,
+    async prepare(base) {
+      const req = { method: 'POST', path: `${ZH}/index/postList`, headers: API_HEADERS, body: '{}' };
+      const env = await expectJson(base, req);
+      if (!env.data?.list?.length) throw new Error('postList answered an empty list');
+      return { ...req, note: `${env.data.list.length} posts per page` };
+    },
+  },
+  'postList-filtered': {
+    what: 'POST …/index/postList {tp_board_id, tp_type: 20, sort: "hot"}',
+    goal: GOALS.list,
+    async prepare(base, ctx) {
+      const body = JSON.stringify({ tp_board_id: ctx.boardId, tp_type: 20, sort: 'hot' });
+      const req = { method: 'POST', path: `${ZH}/index/postList`, headers: API_HEADERS, body };
+      const env = await expectJson(base, req);
+      if (!env.data?.list?.length) throw new Error(`the filtered postList answered an empty list: ${body}`);
+      return { ...req, note: `board ${ctx.boardId}, ${env.data.list.length} per page` };
+    },
+  },
+  detail: {
+    what: 'GET /cn/discuss/info/{id}, anonymous, rotating over many published posts',
+    goal: GOALS.page,
+    needsWeb: true,
+    async prepare(base, ctx) {
+      const ids = ctx.detailIds;
+      const first = await expectHtml(base, `/cn/discuss/info/${ids[0]}`);
+      const html = await (await fetch(`${base}/cn/discuss/info/${ids[0]}`)).text();
+      if (!html.includes(ctx.titleOf(ids[0]))) throw new Error(`the detail page of ${ids[0]} does not show its title`);
+      let i = 0;
+      return {
+        method: 'GET',
+        path: first.path,
+        headers: BROWSER_ENCODING,
+        requests: [
+          {
+            setupRequest(req) {
+              req.path = `/cn/discuss/info/${ids[i++ % ids.length]}`;
+              return req;
+            },
+          },
+        ],
+        note: `${ids.length} posts in rotation, ${first.note}`,
+      };
+    },
+  },
+  'post-add': {
+    what: 'POST …/post/add (editor HTML with a table, sanitised), 10 members, one per connection',
+    goal: GOALS.publish,
+    async prepare(base, ctx) {
+      const { members, industryId, sceneId } = ctx;
+      let n = 0;
+      const body = () =>
+        JSON.stringify({
+          tp_title: `压测帖子 ${++n}：扩容与均衡`,
+          tp_hy_dd_id: industryId,
+          tp_cj_dd_id: sceneId,
+          tp_content: POST_HTML,
+          tp_type: 10,
+        });
+      const sanity = await expectJson(base, {
+        method: 'POST',
+        path: `${ZH}/post/add`,
+        headers: { ...API_HEADERS, cookie: members[0].cookie },
+        body: body(),
+      });
+      if (!sanity.data?.tp_id) throw new Error(`post/add answered no tp_id: ${JSON.stringify(sanity)}`);
+      const requests = [{ setupRequest: (req) => ({ ...req, body: body() }) }];
+      return {
+        method: 'POST',
+        path: `${ZH}/post/add`,
+        headers: API_HEADERS,
+        perConnection: members.map((m) => ({ headers: { cookie: m.cookie }, requests })),
+        note: `${members.length} members, ${(POST_HTML.length / 1024).toFixed(1)} KB of HTML per post, status ${sanity.data.status}`,
+      };
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+/**
+ * seed-posts.mjs lays down plain published posts; this gives them what the discussion lists
+ * filter and sort on: a board, industry and scene of their site (round robin over the site's
+ * dictionary entries), answers for some questions, the last activity and the hot score (the
+ * migration's time term plus log10 of the engagement, as the service keeps it).
+ */
+function spreadSeededPosts(file) {
+  const db = new SQLite(file);
+  try {
+    const columns = new Set(
+      db
+        .prepare('pragma table_info(posts)')
+        .all()
+        .map((c) => c.name),
+    );
+    const dict = (site, kind) =>
+      db
+        .prepare('select id from dictionaries where site_id = ? and kind = ? order by id')
+        .all(site, kind)
+        .map((r) => r.id);
+    const sites = [1, 2].map((site) => ({
+      site,
+      board: dict(site, 'board'),
+      industry: dict(site, 'industry'),
+      scene: dict(site, 'scene'),
+    }));
+    const rows = db
+      .prepare(
+        `select id, site_id, type, created_at, view_count, like_count, comment_count from posts where status = ${PUBLISHED}`,
+      )
+      .all();
+    const sets = ['board_id = ?', 'industry_id = ?', 'scene_id = ?'];
+    const has = (c) => columns.has(c);
+    if (has('answer_count')) sets.push('answer_count = ?');
+    if (has('last_activity_at')) sets.push('last_activity_at = ?');
+    if (has('hot_score')) sets.push('hot_score = ?');
+    const update = db.prepare(`update posts set ${sets.join(', ')} where id = ?`);
+    const pick = (list, i) => (list.length ? list[i % list.length] : null);
+    db.transaction(() => {
+      for (const r of rows) {
+        const s = sites.find((x) => x.site === r.site_id) ?? sites[0];
+        const answers = r.type === 20 && r.id % 3 === 0 ? 0 : Math.floor(r.comment_count / 2);
+        const values = [pick(s.board, r.id), pick(s.industry, r.id >> 2), pick(s.scene, r.id >> 4)];
+        if (has('answer_count')) values.push(answers);
+        if (has('last_activity_at')) values.push(r.created_at);
+        if (has('hot_score')) {
+          const engagement = Math.log10(1 + r.like_count + 2 * r.comment_count + r.view_count / 100);
+          values.push(Math.floor(((r.created_at / 1000) * 1_000_000) / 45_000) + Math.round(engagement * 1_000_000));
+        }
+        update.run(...values, r.id);
+      }
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    return { updated: rows.length, boards: sites[0].board.length };
+  } finally {
+    db.close();
+  }
+}
+
+/** Published, visible posts of the Chinese site to rotate the detail page over, with their titles. */
+function readDetailPosts(file, count) {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select id, title from posts where site_id = 1 and status = ${PUBLISHED}
+         and coalesce(hidden, 0) = 0 and deleted_at is null order by random() limit ?`,
+      )
+      .all(count);
+    return { ids: rows.map((r) => r.id), titles: new Map(rows.map((r) => [r.id, r.title])) };
+  } finally {
+    db.close();
+  }
+}
+
+function firstEntry(file, site, kind) {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return db
+      .prepare('select id from dictionaries where site_id = ? and kind = ? order by sort, id limit 1')
+      .get(site, kind)?.id;
+  } finally {
+    db.close();
+  }
+}
+
+async function post(base, apiPath, body, cookie) {
+  const res = await fetch(base + apiPath, {
+    method: 'POST',
+    headers: { ...API_HEADERS, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.status !== 200) throw new Error(`${apiPath} answered ${res.status} ${JSON.stringify(json)}`);
+  return { json, setCookie: res.headers.get('set-cookie') };
+}
+
+/** Members made through the real calls (sendCode, the outbox, register, saveInformation). */
+async function createMembers(base, count, industryId) {
+  const members = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-author-${i}-${Date.now()}@bench.example.com`;
+    await post(base, `${ZH}/user/sendCode`, { channel: 'email', target: email, purpose: 'register' });
+    const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+    const code = outbox.data?.list?.[0]?.code;
+    if (!code) throw new Error(`no code in the outbox for ${email}`);
+    const reg = await post(base, `${ZH}/user/register`, {
+      channel: 'email',
+      target: email,
+      user_nick_name: `压测作者${i + 1}`,
+      password: 'bench password 123',
+      code,
+      agree: true,
+    });
+    const cookie = /^([^=;\s]+=[^;]*)/.exec(reg.setCookie ?? '')?.[1];
+    if (!cookie) throw new Error('register set no session cookie');
+    await post(
+      base,
+      `${ZH}/user/saveInformation`,
+      {
+        user_name: `Bench Author ${i + 1}`,
+        user_company: 'Bench Storage',
+        user_job_title: 'Engineer',
+        user_industry: industryId,
+        user_contact_mobile: '13800138000',
+        user_contact_email: email,
+      },
+      cookie,
+    );
+    members.push({ id: reg.json.data.user_id, email, cookie });
+  }
+  return members;
+}
+
+function postsPerAuthor(file, memberIds) {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return db
+      .prepare(
+        `select author_id, count(*) as n from posts where author_id in (${memberIds.map(() => '?').join(',')}) group by author_id`,
+      )
+      .all(...memberIds);
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const args = parseArgs();
+  const opts = {
+    duration: Number(args.duration ?? 20),
+    warmup: Number(args.warmup ?? 10),
+    connections: Number(args.connections ?? 10),
+    posts: Number(args.posts ?? 100_000),
+    detailPosts: Number(args['detail-posts'] ?? 5000),
+    ssrCacheSeconds: args['ssr-cache'] !== undefined ? String(args['ssr-cache']) : undefined,
+    cpuProf: Boolean(args['cpu-prof']),
+    keep: Boolean(args.keep),
+    serverNodeArgs:
+      typeof args['server-node-args'] === 'string'
+        ? args['server-node-args'].split(/\s+/).filter(Boolean)
+        : productionNodeFlags(),
+  };
+  const names =
+    typeof args.only === 'string'
+      ? args.only
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+      : Object.keys(TARGETS);
+  for (const n of names)
+    if (!TARGETS[n]) throw new Error(`Unknown target ${n}; known: ${Object.keys(TARGETS).join(', ')}`);
+  if (!hasServerBuild()) {
+    process.stderr.write(`Server build missing: ${path.relative(process.cwd(), serverEntry)}. Run npm run build.\n`);
+    process.exit(1);
+  }
+  const webBuilt = hasWebBuild();
+  const log = (msg) => process.stdout.write(`${msg}\n`);
+  const tmp = makeTempDir('portal-bench-discussions-');
+  const dataDir = path.join(tmp, 'data');
+  const file = path.join(dataDir, 'portal.sqlite');
+  fs.mkdirSync(dataDir);
+  // Ten members publish hundreds of posts a second from one IP: lift the per-IP write limit.
+  const serverEnv = { RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
+  if (!webBuilt) serverEnv.WEB_BUILD_DIR = writeStubWebBuild(path.join(tmp, 'web-stub'));
+  const meta = {
+    date: new Date().toISOString(),
+    git: gitRevision(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadAverage: os.loadavg(),
+    protocol: { connections: opts.connections, warmupSeconds: opts.warmup, durationSeconds: opts.duration },
+    ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
+    serverNodeArgs: opts.serverNodeArgs,
+    webBuild: webBuilt,
+  };
+  const results = [];
+  let server;
+  let failed = false;
+  let profileSummary = null;
+  try {
+    log(
+      `discussions bench: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    let t = performance.now();
+    const seeder = await startServer({
+      dataDir,
+      env: { ...serverEnv, SEED_DEMO: 'true' },
+      logFile: path.join(tmp, 'seed.log'),
+    });
+    await seeder.stop();
+    const seeded = seedPosts(file, { posts: opts.posts });
+    const spread = spreadSeededPosts(file);
+    meta.posts = { ...seeded, spread };
+    log(
+      `demo content + ${seeded.inserted.toLocaleString('en-US')} bulk posts in ${((performance.now() - t) / 1000).toFixed(1)} s: ${seeded.published.toLocaleString('en-US')} published, spread over ${spread.boards} boards per site`,
+    );
+    const industryId = firstEntry(file, 1, 'industry');
+    const sceneId = firstEntry(file, 1, 'scene');
+    const boardId = (() => {
+      const db = new SQLite(file, { readonly: true });
+      try {
+        return db
+          .prepare(
+            `select board_id from posts where site_id = 1 and status = ${PUBLISHED} and type = 20 and board_id is not null
+             group by board_id order by count(*) desc limit 1`,
+          )
+          .get()?.board_id;
+      } finally {
+        db.close();
+      }
+    })();
+    const detail = readDetailPosts(file, opts.detailPosts);
+
+    t = performance.now();
+    const profDir = path.join(tmp, 'prof');
+    server = await startServer({
+      dataDir,
+      env: {
+        ...serverEnv,
+        ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}),
+      },
+      nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
+      logFile: path.join(tmp, 'server.log'),
+    });
+    const base = server.url;
+    meta.idleRssMb = readMemory(server.pid)?.rss;
+    log(
+      `server ready (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(meta.idleRssMb, 1)} MB`,
+    );
+
+    const ctx = {
+      boardId,
+      industryId,
+      sceneId,
+      detailIds: detail.ids,
+      titleOf: (id) => detail.titles.get(id),
+      members: names.includes('post-add') ? await createMembers(base, opts.connections, industryId) : [],
+    };
+    log('');
+    for (const name of names) {
+      const target = TARGETS[name];
+      if (target.needsWeb && !webBuilt) {
+        log(`${name}: skipped: web build missing (npm run build)`);
+        results.push({ target: name, what: target.what, skipped: 'web build missing', goal: target.goal });
+        continue;
+      }
+      process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
+      try {
+        const r = await runTarget(name, { ...target, prepare: (b) => target.prepare(b, ctx) }, { base, server, opts });
+        results.push(r);
+        log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms (${r.note})`);
+        if (r.errors || r.timeouts || r.non2xx) failed = true;
+      } catch (err) {
+        log(`FAILED: ${err.message}`);
+        results.push({ target: name, what: target.what, failed: err.message, goal: target.goal });
+        failed = true;
+      }
+      if (server.exited()) throw new Error(`Server died during ${name}\n${server.tail()}`);
+    }
+    if (ctx.members.length) {
+      meta.postsPerMember = postsPerAuthor(
+        file,
+        ctx.members.map((m) => m.id),
+      );
+    }
+    meta.hwmRssMb = readMemory(server.pid)?.hwm;
+  } catch (err) {
+    process.stderr.write(`\n${err.message}\n`);
+    if (server) process.stderr.write(`${server.tail()}\n`);
+    failed = true;
+  } finally {
+    if (server) {
+      await server.stop();
+      if (opts.cpuProf) {
+        const dir = path.join(tmp, 'prof');
+        const prof = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+        if (prof) {
+          fs.mkdirSync(resultsDir, { recursive: true });
+          const dest = path.join(resultsDir, 'discussions.cpuprofile');
+          fs.copyFileSync(path.join(dir, prof), dest);
+          profileSummary = summariseProfile(JSON.parse(fs.readFileSync(dest, 'utf8')));
+          profileSummary.file = path.relative(repoRoot, dest);
+        }
+      }
+    }
+    if (opts.keep) log(`kept ${tmp}`);
+    else removeDir(tmp);
+  }
+
+  log('');
+  log(
+    table(
+      [
+        'target',
+        'conns',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'non-2xx',
+        'errors',
+        'peak RSS MB',
+        'srv CPU %',
+        'other CPU %',
+        'goal',
+        'result',
+      ],
+      results.map((r) => {
+        if (r.skipped || r.failed)
+          return [
+            r.target,
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            r.goal.label,
+            r.skipped ?? `FAILED: ${r.failed}`,
+          ];
+        const v = verdicts(r);
+        const miss = [!v.rps && 'req/s', !v.p99 && 'p99'].filter(Boolean);
+        return [
+          r.target,
+          fmt.n(r.connections),
+          fmt.n(r.requestsPerSec),
+          fmt.n(r.latencyMs.p50, 1),
+          fmt.n(r.latencyMs.p99, 1),
+          fmt.n(r.non2xx),
+          fmt.n(r.errors + r.timeouts),
+          fmt.n(r.peakRssMb, 1),
+          fmt.n(r.serverCpuPct),
+          fmt.n(r.otherCpuPct),
+          r.goal.label,
+          miss.length === 0 ? 'PASS' : `FAIL (${miss.join(', ')})`,
+        ];
+      }),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    ),
+  );
+  const measured = results.filter((r) => r.requestsPerSec !== undefined);
+  if (measured.length) {
+    const peak = Math.max(...measured.map((r) => r.peakRssMb));
+    log(
+      `\nserver peak RSS under load ${fmt.n(peak, 1)} MB (the portal's standing goal < ${RSS_GOAL_MB} MB: ${peak < RSS_GOAL_MB ? 'PASS' : 'MISS'}); idle ${fmt.n(meta.idleRssMb, 1)} MB; VmHWM ${fmt.n(meta.hwmRssMb, 1)} MB`,
+    );
+    const noisy = measured.filter((r) => r.otherCpuPct > 20);
+    if (noisy.length) {
+      log(
+        `note: other processes on this ${meta.cpus}-core machine used over 20% of a core during ${noisy.map((r) => r.target).join(', ')} (column "other CPU %"): those figures are measured under load and pessimistic; rerun on a quiet machine`,
+      );
+    }
+    log(
+      `SSR cache: ${meta.ssrCacheSeconds === 'server default' ? 'server default (SSR_CACHE_SECONDS=5; each detail URL is seen about once per rotation)' : `SSR_CACHE_SECONDS=${meta.ssrCacheSeconds}`}`,
+    );
+  }
+  if (meta.postsPerMember) {
+    log(`posts per member: ${meta.postsPerMember.map((r) => `${r.author_id}: ${r.n}`).join(', ')}`);
+  }
+  if (profileSummary) log(`\n${formatProfileSummary(profileSummary)}\n  (profile saved to ${profileSummary.file})`);
+
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(resultsDir, 'discussions.json'),
+    `${JSON.stringify({ meta, goals: GOALS, results: results.map((r) => (r.requestsPerSec !== undefined ? { ...r, pass: verdicts(r) } : r)), cpuProfile: profileSummary }, null, 2)}\n`,
+  );
+  log(`\nwrote ${path.relative(process.cwd(), path.join(resultsDir, 'discussions.json'))}`);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : err}\n`);
+  process.exit(1);
+});
