@@ -95,6 +95,11 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
   async function receive(stream: Readable, lang: Lang, mb: number): Promise<{ tmpPath: string; size: number }> {
     await fsp.mkdir(incomingDir, { recursive: true });
     const tmpPath = path.join(incomingDir, crypto.randomBytes(16).toString('hex'));
+    // The parser only marks the limit and goes on reading the part to its end: stop at once instead,
+    // so the answer goes out while the rest is still arriving (and is never read).
+    stream.once('limit', () =>
+      stream.destroy(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })),
+    );
     try {
       await pipeline(stream, fs.createWriteStream(tmpPath, { flags: 'wx' }));
       if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLargeRefusal(lang, mb);
