@@ -22,6 +22,12 @@ export interface SitePage {
 export const SITE_PAGES: readonly SitePage[] = [
   { id: 'home', path: 'index/index', file: 'routes/home.tsx', titleKey: 'default' },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
+  {
+    id: 'discuss-moderatorzone',
+    path: 'discuss/moderatorzone',
+    file: 'routes/discuss-moderatorzone.tsx',
+    titleKey: 'moderatorZone',
+  },
   { id: 'about', path: 'about', file: 'routes/about.tsx', titleKey: 'about' },
   { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },
   { id: 'forget', path: 'forget', file: 'routes/forget.tsx', titleKey: 'forget' },

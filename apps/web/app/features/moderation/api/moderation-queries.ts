@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallBody } from '@portal/contracts/call';
+import { postInfo } from '@portal/contracts/discussions';
+import {
+  moderationMyBoards,
+  moderationPosts,
+  moderationReports,
+  type PostFlag,
+  type ReportStatus,
+} from '@portal/contracts/moderation';
+import type { Site } from '@portal/contracts/sites';
+import { callFromBrowser } from '~/lib/query/browser-call.client';
+import { callQuery } from '~/lib/query/call-query';
+import { useShell } from '~/lib/shell';
+
+/** The boards the signed-in member moderates on the site (every board for admins). */
+export const myBoardsQuery = (site: Site) => callQuery(moderationMyBoards, site, {});
+
+/** My boards, asked only for a signed-in member; a visitor moderates nothing. */
+export function useMyBoards() {
+  const { site, user } = useShell();
+  return useQuery({ ...myBoardsQuery(site), enabled: user !== null, staleTime: 60_000 });
+}
+
+/** Whether the signed-in member may moderate a post of `boardId` (null: only admins). */
+export function useMayModerate(boardId: number | null): boolean {
+  const { data } = useMyBoards();
+  if (!data) return false;
+  if (data.all_boards) return true;
+  return boardId !== null && data.list.some((b) => b.board_id === boardId);
+}
+
+export interface PostFilters {
+  board: number | null;
+  flag: PostFlag | null;
+  reported: boolean;
+}
+
+export interface ReportFilters {
+  board: number | null;
+  status: ReportStatus;
+}
+
+const PAGE = 20;
+
+function postsBody(f: PostFilters): CallBody<typeof moderationPosts> {
+  return {
+    ...(f.board !== null ? { board_id: f.board } : {}),
+    ...(f.flag !== null ? { flag: f.flag } : {}),
+    ...(f.reported ? { reported: true } : {}),
+    page_size: PAGE,
+  };
+}
+
+/** The zone's posts with "load more" (keyset). */
+export function useZonePosts(site: Site, filters: PostFilters) {
+  const body = postsBody(filters);
+  return useInfiniteQuery({
+    queryKey: ['call', moderationPosts.id, site.apply_site, body],
+    queryFn: ({ pageParam }) =>
+      callFromBrowser(moderationPosts, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+}
+
+/** The zone's reports with "load more" (keyset). */
+export function useZoneReports(site: Site, filters: ReportFilters) {
+  const body: CallBody<typeof moderationReports> = {
+    ...(filters.board !== null ? { board_id: filters.board } : {}),
+    status: filters.status,
+    page_size: PAGE,
+  };
+  return useInfiniteQuery({
+    queryKey: ['call', moderationReports.id, site.apply_site, body],
+    queryFn: ({ pageParam }) =>
+      callFromBrowser(moderationReports, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+}
+
+/** After a moderator action: the zone's lists and the post's own page show the new state. */
+export function useRefreshAfterModeration() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['call', moderationPosts.id] }),
+      queryClient.invalidateQueries({ queryKey: ['call', moderationReports.id] }),
+      queryClient.invalidateQueries({ queryKey: ['call', postInfo.id] }),
+    ]);
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import { REPORT_RULE, reportContent, reportReasonSchema, type ReportTarget } from '@portal/contracts/moderation';
+import { i18nKey } from '~/features/accounts/forms/form-issues';
+import { loginPath } from '~/lib/login-link';
+import { requestClient } from '~/lib/request/client';
+import { useShell } from '~/lib/shell';
+import { toast } from '~/lib/toast';
+import { useLocation, useNavigate } from 'react-router';
+import './moderation.css';
+
+/**
+ * "Report" on a post or a comment: a dialog asking the reason (1 to 500 characters), sent to the
+ * moderators of the post's board. A visitor goes to the login page and comes back (spec 4); a
+ * second report of the same item while the first is open is refused by the server with its message.
+ */
+export function ReportButton({
+  targetKind,
+  targetId,
+  size,
+  type = 'text',
+}: {
+  targetKind: ReportTarget;
+  targetId: number;
+  size?: 'small' | 'middle';
+  type?: 'text' | 'link' | 'default';
+}) {
+  const { t } = useTranslation('moderation');
+  const { site, user, origin } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const press = () => {
+    if (!user) {
+      void navigate(loginPath(site, location, origin || window.location.origin));
+      return;
+    }
+    setOpen(true);
+  };
+
+  const submit = async ({ reason }: { reason: string }) => {
+    if (busy) return;
+    setBusy(true);
+    const result = await requestClient.call(
+      reportContent,
+      { target_kind: targetKind, target_id: targetId, reason },
+      { siteCode: site.apply_site },
+    );
+    setBusy(false);
+    if (!result.ok) return;
+    toast.success(result.envelope.msg);
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Button type={type} size={size} onClick={press} data-testid={`report-${targetKind}-${targetId}`}>
+        {t('ui.report')}
+      </Button>
+      <Modal
+        open={open}
+        onCancel={() => !busy && setOpen(false)}
+        afterClose={() => form.resetFields()}
+        onOk={() => form.submit()}
+        okText={t('ui.reportSend')}
+        cancelText={t('ui.cancel')}
+        okButtonProps={{ loading: busy, 'data-testid': 'report-send' } as never}
+        title={t(`ui.reportTitle_${targetKind}`)}
+        getContainer={false}
+        centered
+        closable={{ 'aria-label': t('ui.close') }}
+      >
+        <p className="moderation-dialog__text">{t('ui.reportLead')}</p>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+          <Form.Item
+            name="reason"
+            label={t('ui.reasonLabel')}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  const parsed = reportReasonSchema.safeParse(value ?? '');
+                  if (!parsed.success) throw new Error(t(i18nKey(parsed.error.issues[0]!.message)));
+                },
+              },
+            ]}
+          >
+            <Input.TextArea
+              rows={4}
+              showCount
+              maxLength={REPORT_RULE.reasonMax}
+              placeholder={t('ui.reasonPlaceholder')}
+              data-testid="report-reason"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
