@@ -79,6 +79,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'feedback',
   },
   {
+    id: 'reviews',
+    path: 'reviews',
+    file: 'features/reviews/admin/ReviewsRoute.tsx',
+    titleKey: 'reviewsAdmin.queueTitle',
+    permission: 'review.post',
+    group: 'content',
+  },
+  {
     id: 'banners',
     path: 'banners',
     file: 'routes/admin/banners.tsx',
