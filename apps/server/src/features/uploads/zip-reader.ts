@@ -34,12 +34,13 @@ class SourceReader extends yauzl.RandomAccessReader {
 export class NotAZip extends Error {}
 export class ZipTooLarge extends Error {}
 
-export function openZip(source: ByteSource): Promise<yauzl.ZipFile> {
+/** `validateEntrySizes: false` lets the caller count what comes out instead of failing at a lying size. */
+export function openZip(source: ByteSource, validateEntrySizes = true): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromRandomAccessReader(
       new SourceReader(source),
       source.size,
-      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
+      { lazyEntries: true, autoClose: false, validateEntrySizes, strictFileNames: false },
       (err, zip) => (err ? reject(new NotAZip(err.message)) : resolve(zip)),
     );
   });
@@ -87,7 +88,7 @@ export async function entryNames(source: ByteSource, maxEntries = 10_000): Promi
  * as the total passes `maxBytes`, without keeping any of them. Answers the total.
  */
 export async function inflatedSize(source: ByteSource, maxBytes: number): Promise<number> {
-  const zip = await openZip(source);
+  const zip = await openZip(source, false);
   let total = 0;
   try {
     await eachEntry(zip, async (entry) => {
