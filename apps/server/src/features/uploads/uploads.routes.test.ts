@@ -190,3 +190,31 @@ describe('uploads through the server (local disk)', () => {
     expect(direct.json()).toMatchObject({ status: 201, msg: expect.stringContaining('not enabled') });
   });
 });
+
+describe('uploads are rate-limited as writes', () => {
+  it('answers 429 past the per-IP write limit', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '2' } });
+    try {
+      const member = await accountsHarness(t).registerMember();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const body = multipartFile('file', 'notes.txt', 'text/plain', Buffer.from('text'));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/tool/uploadfile/',
+          headers: {
+            isapi: '1',
+            'content-type': body.contentType,
+            cookie: `accessToken=${member.token}; siteData=2`,
+            'x-forwarded-for': '10.9.9.9',
+          },
+          payload: body.payload,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
