@@ -1,10 +1,15 @@
 import { requireMember } from '~/features/accounts/api/current-user.server';
 import accountsCss from '~/features/accounts/components/accounts.css?url';
 import { UserinfoPage } from '~/features/accounts/components/UserinfoPage';
+import { MyPosts } from '~/features/reviews/components/MyPosts';
+import myPostsCss from '~/features/reviews/components/my-posts.css?url';
 import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/userinfo';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountsCss },
+  { rel: 'stylesheet', href: myPostsCss },
+];
 
 /** Members only: a visitor goes to the login page and comes back here (spec 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,5 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function Userinfo({ loaderData }: Route.ComponentProps) {
-  return <UserinfoPage member={loaderData.member} />;
+  return (
+    <>
+      <UserinfoPage member={loaderData.member} />
+      <div className="portal-page accounts-centre">
+        <MyPosts />
+      </div>
+    </>
+  );
 }

@@ -27,8 +27,13 @@ export const postReviewKind: ReviewKindAdapter = {
   },
 
   async mayReview(executor, user, itemId) {
-    const post = await executor.selectFrom('posts').select('board_id').where('id', '=', itemId).executeTakeFirst();
-    if (!post) return false;
+    const post = await executor
+      .selectFrom('posts')
+      .select('board_id')
+      .where('id', '=', itemId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!post) return 'gone';
     return holdsPermission(user, PERMISSIONS.reviewPost, post.board_id ?? undefined);
   },
 
@@ -49,10 +54,16 @@ export const postReviewKind: ReviewKindAdapter = {
         'scene.label as scene',
       ])
       .where('posts.id', '=', itemId)
+      .where('posts.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!post) return null;
-    // Posts link attachments in post_attachments (migration 0008, POSTS-SERVER); read here once it lands.
-    const attachments: { id: number; title: string; size: number }[] = [];
+    const attachments = await executor
+      .selectFrom('post_attachments')
+      .innerJoin('attachments', 'attachments.id', 'post_attachments.attachment_id')
+      .select(['attachments.id', 'attachments.title', 'attachments.size'])
+      .where('post_attachments.post_id', '=', itemId)
+      .orderBy('post_attachments.sort')
+      .execute();
     const t = (key: string) => translate(lang, `reviewsAdmin.post.${key}`);
     const facts = [
       { label: t('type'), value: t(post.type === QUESTION ? 'question' : 'discussion') },
@@ -84,6 +95,7 @@ export const postReviewKind: ReviewKindAdapter = {
       .updateTable('posts')
       .set({ status, updated_at: now })
       .where('id', '=', itemId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },

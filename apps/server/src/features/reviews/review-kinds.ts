@@ -24,8 +24,8 @@ export interface ReviewKindAdapter {
   permission: Permission;
   /** The items of the managed site this member may see in the queue. */
   queueScope(user: SignedInMember): QueueScope;
-  /** Whether this member may decide (and open) this item; false when the item is gone. */
-  mayReview(executor: Executor, user: SignedInMember, itemId: number): Promise<boolean>;
+  /** Whether this member may decide (and open) this item, or 'gone' when the item was deleted. */
+  mayReview(executor: Executor, user: SignedInMember, itemId: number): Promise<boolean | 'gone'>;
   /** The item as members will see it: title, sanitised HTML, facts, attachments; null when it is gone. */
   render(executor: Executor, itemId: number, lang: Lang): Promise<ReviewContent | null>;
   /** Where the author (and staff) see the item, also while it is not published. */

@@ -175,6 +175,24 @@ describe('one item', () => {
       title: 'Tiering',
       html: '<h2>Hot and cold</h2><p onclick="x()">Data <img src="javascript:alert(1)"><script>alert(1)</script></p>',
     });
+    const att = await t.database.db
+      .insertInto('attachments')
+      .values({
+        owner_id: author.id,
+        title: 'tiers.pdf',
+        storage_key: 'k/tiers.pdf',
+        storage: 1,
+        mime: 'application/pdf',
+        size: 2048,
+        kind: 'file',
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('post_attachments')
+      .values({ post_id: p.postId, attachment_id: Number(att.id), sort: 0 })
+      .execute();
     for (const site of ['protal'] as const) {
       const res = await call(site, INFO, { review_id: p.reviewId }, cast.staff);
       expect(res.statusCode).toBe(200);
@@ -187,7 +205,9 @@ describe('one item', () => {
         { label: '类型', value: '讨论' },
         { label: '版块', value: 'Storage arrays' },
       ]);
-      expect(data.content.attachments).toEqual([]);
+      expect(data.content.attachments).toEqual([
+        { att_id: Number(att.id), att_title: 'tiers.pdf', att_url: `/attachments/${Number(att.id)}`, att_size: 2048 },
+      ]);
     }
     const missing = await call('protal', INFO, { review_id: 999_999 }, cast.staff);
     expect(missing.statusCode).toBe(404);
@@ -347,9 +367,12 @@ describe('deciding', () => {
   it('a post deleted meanwhile is not decided, and nothing is half-written', async () => {
     const author = await h.registerMember();
     const p = await pendingPost(author);
-    await t.database.db.deleteFrom('posts').where('id', '=', p.postId).execute();
+    await t.database.db.updateTable('posts').set({ deleted_at: Date.now() }).where('id', '=', p.postId).execute();
+    const info = await call('protal', INFO, { review_id: p.reviewId }, cast.staff);
+    expect(info.json()).toEqual({ status: 404, msg: msgOf('protal', 'reviews.api.itemGone'), data: null });
     const res = await call('protal', DECIDE, { ids: [p.reviewId], decision: 'approve' }, cast.staff);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe(msgOf('protal', 'reviews.api.itemGone'));
     const row = await t.database.db
       .selectFrom('review_items')
       .selectAll()

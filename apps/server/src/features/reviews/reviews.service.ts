@@ -87,7 +87,12 @@ export function reviewsService(db: Kysely<DB>, clock: { now(): number } = { now:
           return;
         }
         finalStatus = row.status;
-        if (!(await adapter.mayReview(trx, staff, row.item_id))) {
+        const may = await adapter.mayReview(trx, staff, row.item_id);
+        if (may === 'gone') {
+          failure = { kind: 'gone', msgKey: 'reviews.api.itemGone' };
+          return;
+        }
+        if (!may) {
           failure = { kind: 'forbidden', msgKey: 'reviews.api.forbidden' };
           return;
         }
@@ -198,7 +203,9 @@ export function reviewsService(db: Kysely<DB>, clock: { now(): number } = { now:
       const row = await reviewsRepository(db).find(site.tws_id, id);
       const adapter = row ? reviewKindAdapter(row.kind) : undefined;
       if (!row || !adapter) throw ApiError.notFound('reviews.api.notFound');
-      if (!(await adapter.mayReview(db, user, row.item_id))) throw ApiError.forbidden('reviews.api.forbidden');
+      const may = await adapter.mayReview(db, user, row.item_id);
+      if (may === 'gone') throw ApiError.notFound('reviews.api.itemGone');
+      if (!may) throw ApiError.forbidden('reviews.api.forbidden');
       const content = await adapter.render(db, row.item_id, site.lang);
       if (!content) throw ApiError.notFound('reviews.api.itemGone');
       return { ...toItem(row), content };
