@@ -8,6 +8,18 @@ export const reviews: SiteCatalogue['reviews'] = {
     30: 'Rejected',
     40: 'Withdrawn',
   },
+  mine: {
+    title: 'My posts',
+    empty: 'You have not published any posts yet',
+    loadFailed: 'Your posts could not be loaded. Please try again later.',
+    retry: 'Retry',
+    more: 'Load more',
+    withdraw: 'Withdraw',
+    withdrawConfirm: 'Withdrawing stops the review; you may edit the post and submit it again. Withdraw it?',
+    cancel: 'Cancel',
+    hidden: 'Hidden by a moderator',
+    reason: 'Reason: {{reason}}',
+  },
   api: {
     kindInvalid: 'Unknown kind of review item',
     statusInvalid: 'Unknown review status',

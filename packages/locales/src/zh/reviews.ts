@@ -6,6 +6,18 @@ export const reviews = {
     30: '未通过',
     40: '已撤回',
   },
+  mine: {
+    title: '我的帖子',
+    empty: '你还没有发布帖子',
+    loadFailed: '帖子加载失败，请稍后再试',
+    retry: '重试',
+    more: '加载更多',
+    withdraw: '撤回',
+    withdrawConfirm: '撤回后审核将终止，修改后可重新提交。确定撤回吗？',
+    cancel: '取消',
+    hidden: '已被版主隐藏',
+    reason: '未通过原因：{{reason}}',
+  },
   api: {
     kindInvalid: '审核类型不正确',
     statusInvalid: '审核状态不正确',
