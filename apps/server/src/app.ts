@@ -19,6 +19,7 @@ import { bannersAdminRoutes } from './features/banners/banners-admin.routes';
 import { siteImageRoutes } from './features/banners/site-image.routes';
 import { dictionariesAdminRoutes } from './features/dictionaries/dictionaries-admin.routes';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
+import { discussionsRoutes } from './features/discussions/discussions.routes';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isShuttingDown: () => shuttingDown,
   });
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
+  await app.register(discussionsRoutes, { db: database.db, writesPerMinute });
   await app.register(expertsRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });

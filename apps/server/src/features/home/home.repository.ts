@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import type { DB } from '../../db/schema';
-import type { KeysetCursor } from '../../lib/keyset';
 
 export function homeRepository(db: Kysely<DB>) {
   return {
@@ -71,44 +70,6 @@ export function homeRepository(db: Kysely<DB>) {
         .orderBy('id')
         .limit(limit)
         .execute();
-    },
-
-    /** Newest published posts after the cursor; served by the (site_id, status, created_at, id) index. */
-    publishedPosts(siteId: number, after: KeysetCursor | null, limit: number) {
-      let query = db
-        .selectFrom('posts')
-        .select([
-          'id',
-          'author_id',
-          'type',
-          'title',
-          'summary',
-          'is_expert',
-          'view_count',
-          'like_count',
-          'comment_count',
-          'created_at',
-          'site_id',
-          'board_id',
-          'industry_id',
-          'scene_id',
-          'pinned_at',
-          'featured',
-          'locked',
-          'accepted_comment_id',
-          'last_activity_at',
-          'favourite_count',
-          'answer_count',
-        ])
-        .where('site_id', '=', siteId)
-        .where('status', '=', REVIEW_STATUS.approved)
-        .where('hidden', '=', 0)
-        .where('deleted_at', 'is', null);
-      if (after) {
-        // A row-value comparison bounds the index range, so a deep page costs what the first does.
-        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
-      }
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
     /** Members ranked by the points they earned on this site since a moment. */

@@ -7,7 +7,6 @@ import {
   currSiteData,
   indexStats,
   livelyUserList,
-  postList,
   topicList,
 } from '@portal/contracts/home';
 import { registerCall } from '../../http/register-call';
@@ -23,7 +22,7 @@ export async function homeRoutes(
   registerCall(app, indexStats, async (_body, { site }) => home.stats(site), opts);
   registerCall(app, activityList, async (body, { site }) => ({ list: await home.activities(site, body.limit) }), opts);
   registerCall(app, topicList, async (body, { site }) => ({ topic_list: await home.topics(site, body.limit) }), opts);
-  registerCall(app, postList, async (body, { site }) => home.posts(site, body.cursor, body.limit), opts);
+  // index.postList is the discussions feature's (discussions.routes.ts): one list for home and discussions.
   registerCall(app, livelyUserList, async (body, { site }) => ({ list: await home.livelyUsers(site, body.limit) }), opts);
   registerCall(app, commonData, async (_body, { site }) => home.commonData(site), opts);
   registerCall(app, currSiteData, async (_body, { site }) => home.currSiteData(site), opts);

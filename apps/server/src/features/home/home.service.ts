@@ -1,11 +1,10 @@
 import { ACTIVITY_STATE, PAGE_SIZE, SEARCH_KEYWORD_MAX } from '@portal/contracts/constants';
-import type { ActivitySummary, Banner, LivelyUser, PostSummary, TopicSummary } from '@portal/contracts/home';
+import type { ActivitySummary, Banner, LivelyUser, TopicSummary } from '@portal/contracts/home';
 import { SITES, type Site } from '@portal/contracts/sites';
 import type { Kysely } from 'kysely';
 import type { ActivitiesTable, DB } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { ApiError } from '../../http/api-error';
-import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { memberBriefs } from '../members/member-brief.repository';
 import { readSiteSettings } from '../settings/settings.service';
@@ -85,47 +84,6 @@ export function homeService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       }));
     },
 
-    async posts(site: Site, cursor: string | undefined, limit: number) {
-      const after = decodeCursor(cursor);
-      // One extra row tells whether another page exists without a count query.
-      const rows = await repo.publishedPosts(site.tws_id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const authors = await memberBriefs(
-        db,
-        page.map((p) => p.author_id),
-        site.tws_id,
-      );
-      const list: PostSummary[] = page.map((p) => ({
-        tp_id: p.id,
-        tws_id: p.site_id,
-        tp_title: p.title,
-        tp_summary: p.summary,
-        tp_type: p.type,
-        tp_board_id: p.board_id,
-        tp_hy_dd_id: p.industry_id,
-        tp_cj_dd_id: p.scene_id,
-        is_expert: p.is_expert,
-        is_pinned: p.pinned_at !== null,
-        is_featured: p.featured === 1,
-        is_locked: p.locked === 1,
-        has_accepted: p.accepted_comment_id !== null,
-        create_time: iso(p.created_at),
-        last_activity_time: iso(Number(p.last_activity_at)),
-        view_count: p.view_count,
-        like_count: p.like_count,
-        favourite_count: p.favourite_count,
-        comment_count: p.comment_count,
-        answer_count: p.answer_count,
-        author: authors.get(p.author_id) ?? missingAuthor(p.author_id),
-      }));
-      const last = page[page.length - 1];
-      return {
-        list,
-        next_cursor: rows.length > limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null,
-        pinned: [],
-      };
-    },
-
     async livelyUsers(site: Site, limit: number): Promise<LivelyUser[]> {
       const rows = await repo.livelyUsers(site.tws_id, clock.now() - 30 * DAY, limit);
       const briefs = await memberBriefs(
@@ -170,16 +128,5 @@ export function homeService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       if (!page) throw ApiError.notFound('errors.pageNotFound');
       return { title: page.title, content: sanitizeRichText(page.body_html), update_time: iso(page.updated_at) };
     },
-  };
-}
-
-function missingAuthor(id: number) {
-  return {
-    user_id: id,
-    user_nick_name: '',
-    user_avatar_att_url: '',
-    user_points_level: 1,
-    user_logo_arr: [],
-    user_medal: 0,
   };
 }

@@ -1,0 +1,463 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { PostSort } from '@portal/contracts/discussions';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
+import type { DB, PostCommentsTable, PostsTable } from '../../db/schema';
+import type { KeysetCursor } from '../../lib/keyset';
+import type { Executor } from '../audit/audit.service';
+import { hotScore } from './hot-score';
+
+export type PostRow = Selectable<PostsTable>;
+export type CommentRow = Selectable<PostCommentsTable>;
+
+/** The columns a list item needs (no content). */
+const SUMMARY_COLUMNS = [
+  'id',
+  'site_id',
+  'author_id',
+  'board_id',
+  'industry_id',
+  'scene_id',
+  'type',
+  'title',
+  'summary',
+  'is_expert',
+  'pinned_at',
+  'featured',
+  'locked',
+  'accepted_comment_id',
+  'view_count',
+  'like_count',
+  'favourite_count',
+  'comment_count',
+  'answer_count',
+  'hot_score',
+  'created_at',
+  'last_activity_at',
+] as const;
+
+export interface ListFilter {
+  siteId: number;
+  boardId?: number;
+  industryId?: number;
+  sceneId?: number;
+  type?: number;
+  sort: PostSort;
+  /** Leave pinned posts out (they are answered apart). */
+  withoutPinned: boolean;
+}
+
+const PUBLISHED = REVIEW_STATUS.approved;
+
+export function discussionsRepository(db: Kysely<DB>) {
+  /** Published, not hidden, not deleted posts of a site with the list's filters. */
+  function visible(f: Omit<ListFilter, 'sort' | 'withoutPinned'>) {
+    return db
+      .selectFrom('posts')
+      .select(SUMMARY_COLUMNS)
+      .where('site_id', '=', f.siteId)
+      .where('status', '=', PUBLISHED)
+      .$if(f.boardId !== undefined, (q) => q.where('board_id', '=', f.boardId!))
+      .$if(f.industryId !== undefined, (q) => q.where('industry_id', '=', f.industryId!))
+      .$if(f.sceneId !== undefined, (q) => q.where('scene_id', '=', f.sceneId!))
+      .$if(f.type !== undefined, (q) => q.where('type', '=', f.type!))
+      .where('hidden', '=', 0)
+      .where('deleted_at', 'is', null);
+  }
+
+  return {
+    /**
+     * One page of the list: one keyset walk of the index that matches the filters (site + board,
+     * industry, scene or type, and the sort key); rows after the cursor, `limit` of them.
+     */
+    listPage(f: ListFilter, after: KeysetCursor | null, limit: number) {
+      let q = visible(f).$if(f.withoutPinned, (qb) => qb.where('pinned_at', 'is', null));
+      if (f.sort === 'hot') {
+        if (after) q = q.where((eb) => eb(eb.refTuple('hot_score', 'id'), '<', eb.tuple(after.at, after.id)));
+        return q.orderBy('hot_score', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      }
+      if (f.sort === 'unanswered') q = q.where('answer_count', '=', 0);
+      if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Pinned posts matching the filters, most recently pinned first. */
+    pinned(f: ListFilter, limit: number) {
+      return visible(f)
+        .where('pinned_at', 'is not', null)
+        .$if(f.sort === 'unanswered', (q) => q.where('answer_count', '=', 0))
+        .orderBy('pinned_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** A post with the labels of its industry, scene, board and source (this site's dictionaries). */
+    detail(id: number) {
+      return db
+        .selectFrom('posts')
+        .leftJoin('dictionaries as industry', 'industry.id', 'posts.industry_id')
+        .leftJoin('dictionaries as scene', 'scene.id', 'posts.scene_id')
+        .leftJoin('dictionaries as board', 'board.id', 'posts.board_id')
+        .leftJoin('dictionaries as source', (join) =>
+          join
+            .onRef('source.site_id', '=', 'posts.site_id')
+            .on('source.kind', '=', 'source')
+            .onRef('source.value', '=', 'posts.source'),
+        )
+        .selectAll('posts')
+        .select([
+          'industry.label as industry_label',
+          'scene.label as scene_label',
+          'board.label as board_label',
+          'source.label as source_label',
+        ])
+        .where('posts.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    find(executor: Executor, id: number) {
+      return executor.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    attachmentsOf(postId: number) {
+      return db
+        .selectFrom('post_attachments')
+        .innerJoin('attachments', 'attachments.id', 'post_attachments.attachment_id')
+        .select(['attachments.id', 'attachments.title', 'attachments.size'])
+        .where('post_attachments.post_id', '=', postId)
+        .orderBy('post_attachments.sort')
+        .execute();
+    },
+
+    /** The other versions of a language group. */
+    linkedVersions(groupId: number, exceptId: number) {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'site_id', 'author_id', 'status', 'hidden', 'deleted_at'])
+        .where('lang_group_id', '=', groupId)
+        .where('id', '<>', exceptId)
+        .orderBy('site_id')
+        .execute();
+    },
+
+    async viewerMarks(postId: number, userId: number) {
+      const [like, favourite] = await Promise.all([
+        db
+          .selectFrom('post_likes')
+          .select('post_id')
+          .where('post_id', '=', postId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('post_favourites')
+          .select('post_id')
+          .where('post_id', '=', postId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      ]);
+      return { liked: like !== undefined, favourited: favourite !== undefined };
+    },
+
+    /** Entries of this site among `ids`, and the source entry with code `sourceCode`. */
+    dictionaryEntries(executor: Executor, siteId: number, ids: number[], sourceCode: number) {
+      return executor
+        .selectFrom('dictionaries')
+        .select(['id', 'kind', 'value'])
+        .where('site_id', '=', siteId)
+        .where((eb) =>
+          eb.or([
+            ...(ids.length ? [eb('id', 'in', ids)] : []),
+            eb.and([eb('kind', '=', 'source'), eb('value', '=', sourceCode)]),
+          ]),
+        )
+        .execute();
+    },
+
+    /** Entries of another site with these kinds and codes (linked versions map by code). */
+    entriesByCode(executor: Executor, siteId: number, wanted: Array<{ kind: string; value: number }>) {
+      if (wanted.length === 0) return Promise.resolve([]);
+      return executor
+        .selectFrom('dictionaries')
+        .select(['id', 'kind', 'value'])
+        .where('site_id', '=', siteId)
+        .where((eb) => eb.or(wanted.map((w) => eb.and([eb('kind', '=', w.kind), eb('value', '=', w.value)]))))
+        .execute();
+    },
+
+    ownedAttachments(executor: Executor, ownerId: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return executor
+        .selectFrom('attachments')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async userExpert(executor: Executor, userId: number): Promise<number> {
+      const row = await executor.selectFrom('users').select('user_expert').where('id', '=', userId).executeTakeFirst();
+      return row?.user_expert ?? 10;
+    },
+
+    async insertPost(executor: Executor, row: Insertable<PostsTable>): Promise<number> {
+      const inserted = await executor.insertInto('posts').values(row).returning('id').executeTakeFirstOrThrow();
+      return Number(inserted.id);
+    },
+
+    async setAttachments(executor: Executor, postId: number, attIds: number[], replace: boolean) {
+      if (replace) await executor.deleteFrom('post_attachments').where('post_id', '=', postId).execute();
+      if (attIds.length === 0) return;
+      await executor
+        .insertInto('post_attachments')
+        .values(attIds.map((attachment_id, sort) => ({ post_id: postId, attachment_id, sort })))
+        .execute();
+    },
+
+    async setLangGroup(executor: Executor, ids: number[], groupId: number) {
+      await executor.updateTable('posts').set({ lang_group_id: groupId }).where('id', 'in', ids).execute();
+    },
+
+    /** The author's posts on every site, newest first (posts_author_time). */
+    mine(authorId: number, status: number | undefined, after: KeysetCursor | null, limit: number) {
+      return db
+        .selectFrom('posts')
+        .select([
+          'id',
+          'site_id',
+          'title',
+          'type',
+          'status',
+          'hidden',
+          'view_count',
+          'like_count',
+          'comment_count',
+          'created_at',
+          'updated_at',
+        ])
+        .where('author_id', '=', authorId)
+        .where('deleted_at', 'is', null)
+        .$if(status !== undefined, (q) => q.where('status', '=', status!))
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.at, after!.id))),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Adds to a post's counters in SQL (exact under concurrent writers) and brings its hot score up
+     * to date from the counters the same statement answered.
+     */
+    async bump(
+      executor: Executor,
+      postId: number,
+      delta: { likes?: number; favourites?: number; comments?: number; answers?: number; activityAt?: number },
+    ) {
+      const row = await executor
+        .updateTable('posts')
+        .set((eb) => ({
+          like_count: eb('like_count', '+', delta.likes ?? 0),
+          favourite_count: eb('favourite_count', '+', delta.favourites ?? 0),
+          comment_count: eb('comment_count', '+', delta.comments ?? 0),
+          answer_count: eb('answer_count', '+', delta.answers ?? 0),
+          ...(delta.activityAt !== undefined ? { last_activity_at: delta.activityAt } : {}),
+        }))
+        .where('id', '=', postId)
+        .returning(['created_at', 'like_count', 'favourite_count', 'comment_count'])
+        .executeTakeFirstOrThrow();
+      const counts = {
+        created_at: Number(row.created_at),
+        like_count: Number(row.like_count),
+        favourite_count: Number(row.favourite_count),
+        comment_count: Number(row.comment_count),
+      };
+      await executor
+        .updateTable('posts')
+        .set({ hot_score: hotScore(counts.created_at, counts) })
+        .where('id', '=', postId)
+        .execute();
+      return counts;
+    },
+
+    /**
+     * Toggles a (post or comment, member) pair: inserts it, or deletes it when it was there. Answers
+     * whether it is there now. The unique pair makes concurrent presses exact.
+     */
+    async togglePair(
+      executor: Executor,
+      table: 'post_likes' | 'post_favourites' | 'comment_likes',
+      targetId: number,
+      userId: number,
+      now: number,
+    ): Promise<boolean> {
+      const key = table === 'comment_likes' ? 'comment_id' : 'post_id';
+      const inserted = await executor
+        .insertInto(table)
+        .values({ [key]: targetId, user_id: userId, created_at: now } as never)
+        .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+      await executor
+        .deleteFrom(table)
+        .where(key as never, '=', targetId as never)
+        .where('user_id', '=', userId)
+        .execute();
+      return false;
+    },
+
+    // Comments.
+
+    findComment(executor: Executor, id: number) {
+      return executor.selectFrom('post_comments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Top-level comments of a post, oldest first (post_comments_post). */
+    topComments(postId: number, afterId: number | null, limit: number) {
+      return db
+        .selectFrom('post_comments')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .where('parent_id', 'is', null)
+        .where('deleted_at', 'is', null)
+        .where('hidden', '=', 0)
+        .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Replies under a comment, newest first (post_comments_parent). */
+    replies(parentId: number, beforeId: number | null, limit: number) {
+      return db
+        .selectFrom('post_comments')
+        .selectAll()
+        .where('parent_id', '=', parentId)
+        .where('deleted_at', 'is', null)
+        .where('hidden', '=', 0)
+        .$if(beforeId !== null, (q) => q.where('id', '<', beforeId!))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The newest `perParent` replies of each of these comments, in one query (a window per parent). */
+    async replyPreviews(parentIds: number[], perParent: number): Promise<CommentRow[]> {
+      if (parentIds.length === 0) return [];
+      const ranked = db
+        .selectFrom('post_comments')
+        .selectAll()
+        .select(sql<number>`row_number() over (partition by parent_id order by id desc)`.as('rn'))
+        .where('parent_id', 'in', parentIds)
+        .where('deleted_at', 'is', null)
+        .where('hidden', '=', 0)
+        .as('ranked');
+      const rows = await db
+        .selectFrom(ranked)
+        .selectAll()
+        .where('rn', '<=', perParent + 1)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows as unknown as CommentRow[];
+    },
+
+    async likedComments(userId: number, ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('comment_likes')
+        .select('comment_id')
+        .where('user_id', '=', userId)
+        .where('comment_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.comment_id));
+    },
+
+    async nickNames(ids: number[], executor: Executor = db): Promise<Map<number, string>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await executor.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', unique).execute();
+      return new Map(rows.map((r) => [r.id, r.nick_name]));
+    },
+
+    async insertComment(
+      executor: Executor,
+      row: {
+        postId: number;
+        siteId: number;
+        authorId: number;
+        parentId: number | null;
+        replyToUserId: number | null;
+        content: string;
+        now: number;
+      },
+    ): Promise<CommentRow> {
+      return executor
+        .insertInto('post_comments')
+        .values({
+          post_id: row.postId,
+          site_id: row.siteId,
+          author_id: row.authorId,
+          parent_id: row.parentId,
+          reply_to_user_id: row.replyToUserId,
+          content: row.content,
+          created_at: row.now,
+          updated_at: row.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async bumpComment(executor: Executor, id: number, delta: { likes?: number; replies?: number }) {
+      return executor
+        .updateTable('post_comments')
+        .set((eb) => ({
+          like_count: eb('like_count', '+', delta.likes ?? 0),
+          reply_count: eb('reply_count', '+', delta.replies ?? 0),
+        }))
+        .where('id', '=', id)
+        .returning(['like_count', 'reply_count'])
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type DiscussionsRepository = ReturnType<typeof discussionsRepository>;
+
+/**
+ * Soft-deletes a comment or reply and keeps the counters right: the post's comment_count loses the
+ * comment and its visible replies, answer_count loses a top-level comment, the parent's reply_count
+ * loses a reply, and an accepted answer that goes is no longer accepted. Answers false when it was
+ * deleted already. For the author's delete and the moderator zone alike.
+ */
+export async function removeComment(
+  executor: Executor,
+  commentId: number,
+  now: number,
+): Promise<{ removed: boolean; wasAccepted: boolean; comment: CommentRow | undefined }> {
+  const comment = await executor
+    .updateTable('post_comments')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', commentId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!comment) return { removed: false, wasAccepted: false, comment: undefined };
+  const repo = discussionsRepository(executor as Kysely<DB>);
+  let wasAccepted = false;
+  if (comment.parent_id === null) {
+    // Counts are of comments not deleted (a moderator's hide does not change them).
+    await repo.bump(executor, comment.post_id, { comments: -(1 + comment.reply_count), answers: -1 });
+    const cleared = await executor
+      .updateTable('posts')
+      .set({ accepted_comment_id: null })
+      .where('id', '=', comment.post_id)
+      .where('accepted_comment_id', '=', comment.id)
+      .executeTakeFirst();
+    wasAccepted = Number(cleared.numUpdatedRows) > 0;
+  } else {
+    await repo.bump(executor, comment.post_id, { comments: -1 });
+    await repo.bumpComment(executor, comment.parent_id, { replies: -1 });
+  }
+  return { removed: true, wasAccepted, comment };
+}
