@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { ATTACHMENT_PREFIX, isDirectUploadStore, newStorageKey, type StorageDriver } from '../../lib/storage';
-import { contentMatches, MIME } from './file-check';
+import { contentMatches, imageReadable, kindOf, MIME } from './file-check';
 import {
   cleanFileName,
   extensionOf,
@@ -132,7 +132,12 @@ export function directUploads(deps: { db: Kysely<DB>; storage: StorageDriver; up
       const mb = await uploads.limitMb(site.tws_id, purpose);
       if (source.size === 0) return await refuse(fileRefusal(lang, 400, 'empty'));
       if (source.size > mb * MB) return await refuse(tooLargeRefusal(lang, mb));
-      if (!(await contentMatches(source, ext))) return await refuse(formatRefusal(lang, UPLOAD_TYPES[purpose]));
+      let ok = await contentMatches(source, ext);
+      // A picture (within the image limit, checked above) is read whole for its header and pixel count.
+      if (ok && kindOf(ext) === 'image') {
+        ok = await imageReadable(await source.read(0, source.size), ext as 'jpg' | 'jpeg' | 'png' | 'gif');
+      }
+      if (!ok) return await refuse(formatRefusal(lang, UPLOAD_TYPES[purpose]));
       const data = await uploads.register(ownerId, key, title, ext, source.size, now);
       return { ...data, att_url: data.address };
     } finally {

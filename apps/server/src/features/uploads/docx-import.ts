@@ -7,7 +7,7 @@ import { UPLOAD_RULE, type UploadExtension } from '@portal/contracts/uploads';
 import type { Lang } from '@portal/contracts/sites';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { newStorageKey, type StorageDriver } from '../../lib/storage';
-import { bufferSource, contentMatches, isZipSignature, MIME } from './file-check';
+import { bufferSource, contentMatches, imageReadable, isZipSignature, MIME } from './file-check';
 import { cleanFileName, extensionOf, fileRefusal, fileSource, MB, type UploadsService } from './uploads.service';
 import { entryNames, inflatedSize, NotAZip, ZipTooLarge } from './zip-reader';
 
@@ -69,7 +69,7 @@ export async function importWordDocument(opts: {
             break;
           }
         }
-        if (!ext) return { src: '' };
+        if (!ext || !(await imageReadable(bytes, ext as 'jpg' | 'png' | 'gif'))) return { src: '' };
         const file = path.join(uploads.incomingDir, crypto.randomBytes(16).toString('hex'));
         await fsp.writeFile(file, bytes, { flag: 'wx' });
         const key = newStorageKey(ext);

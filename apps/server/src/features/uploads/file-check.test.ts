@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bufferSource, contentMatches } from './file-check';
-import { CFB_DOC, GIF, makeDocx, makeXlsx, makeZip, MP3, MP4, PDF, PNG } from './uploads.test-support';
+import { bufferSource, contentMatches, imageReadable } from './file-check';
+import { CFB_DOC, GIF, makeDocx, makeXlsx, makeZip, MP3, MP4, PDF, PNG, pngSaying } from './uploads.test-support';
 
 const matches = (bytes: Buffer, ext: Parameters<typeof contentMatches>[1]) => contentMatches(bufferSource(bytes), ext);
 
@@ -32,5 +32,16 @@ describe('file types by content', () => {
     expect(await matches(CFB_DOC, 'docx')).toBe(false);
     expect(await matches(PDF, 'mp4')).toBe(false);
     expect(await matches(PNG, 'mp3')).toBe(false);
+  });
+});
+
+describe('pictures are read by their header', () => {
+  it('accepts real pictures and refuses pixel bombs, bare signatures and another format', async () => {
+    expect(await imageReadable(PNG, 'png')).toBe(true);
+    expect(await imageReadable(GIF, 'gif')).toBe(true);
+    expect(await imageReadable(pngSaying(2, 2), 'png')).toBe(true);
+    expect(await imageReadable(pngSaying(100_000, 100_000), 'png')).toBe(false);
+    expect(await imageReadable(Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(50, 7)]), 'png')).toBe(false);
+    expect(await imageReadable(PNG, 'gif')).toBe(false);
   });
 });

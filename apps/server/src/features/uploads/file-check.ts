@@ -132,6 +132,38 @@ export async function contentMatches(source: ByteSource, extension: UploadExtens
   }
 }
 
+/** Pictures above this many pixels are refused: a small file can unpack into gigabytes (as lib/images). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+
+/**
+ * Whether a picture's header reads as the format its bytes announced, within MAX_IMAGE_PIXELS (sharp
+ * reads the header only). `input` is a file path or the bytes.
+ */
+export async function imageReadable(
+  input: string | Buffer,
+  extension: 'jpg' | 'jpeg' | 'png' | 'gif',
+): Promise<boolean> {
+  sharpModule ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m;
+  });
+  const sharp = (await sharpModule).default;
+  try {
+    const meta = await sharp(input, {
+      failOn: 'error',
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      animated: extension === 'gif',
+    }).metadata();
+    const format = extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : extension;
+    const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+    return meta.format === format && pixels > 0 && pixels <= MAX_IMAGE_PIXELS;
+  } catch {
+    return false;
+  }
+}
+
 /** A ByteSource over an in-memory buffer (small things: images inside a Word document, tests). */
 export function bufferSource(bytes: Buffer): ByteSource {
   return {

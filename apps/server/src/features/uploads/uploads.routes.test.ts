@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TYPES } from '@portal/contracts/uploads';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountsHarness, multipartFile, type TestMember } from '../accounts/accounts.test-support';
-import { CFB_DOC, GIF, makeDocx, makeXlsx, MP3, MP4, PDF, PNG } from './uploads.test-support';
+import { CFB_DOC, GIF, makeDocx, makeXlsx, MP3, MP4, PDF, PNG, pngSaying } from './uploads.test-support';
 
 describe('uploads through the server (local disk)', () => {
   let t: TestApp;
@@ -120,6 +120,12 @@ describe('uploads through the server (local disk)', () => {
       (await upload('/api/tool/inportfile/', { name: 'a.docx', content: makeDocx({ paragraphs: ['x'] }) })).statusCode,
     ).toBe(400);
     expect((await upload('/api/tool/uploadfile/', { name: 'noextension', content: PDF })).statusCode).toBe(400);
+    // A picture whose header unpacks to 10 billion pixels, and a bare PNG signature.
+    expect(
+      (await upload('/api/tool/upLoadimage/', { name: 'bomb.png', content: pngSaying(100_000, 100_000) })).statusCode,
+    ).toBe(400);
+    const bare = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 1)]);
+    expect((await upload('/api/tool/upLoadimage/', { name: 'bare.png', content: bare })).statusCode).toBe(400);
     expect(await attachmentCount()).toBe(before);
   });
 

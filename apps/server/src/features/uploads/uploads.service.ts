@@ -20,7 +20,7 @@ import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { newStorageKey, type ByteSource, type StorageDriver } from '../../lib/storage';
 import { readSiteSettings } from '../settings/settings.service';
-import { contentMatches, kindOf, MIME } from './file-check';
+import { contentMatches, imageReadable, kindOf, MIME } from './file-check';
 import { uploadsRepository } from './uploads.repository';
 
 export const MB = 1024 * 1024;
@@ -177,6 +177,7 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
       } finally {
         await source.close();
       }
+      if (ok && kindOf(ext) === 'image') ok = await imageReadable(tmpPath, ext as 'jpg' | 'jpeg' | 'png' | 'gif');
       if (!ok) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
       const key = newStorageKey(ext);
       await deps.storage.putFile(key, tmpPath, size, MIME[ext]);

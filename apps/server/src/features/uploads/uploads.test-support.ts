@@ -136,3 +136,12 @@ export const CFB_DOC = Buffer.concat([
 ]);
 export const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.alloc(100, 0xaa)]);
 export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(100, 0)]);
+
+/** The 1x1 PNG with its header saying width x height (CRC fixed, so only the pixel count is wrong). */
+export function pngSaying(width: number, height: number): Buffer {
+  const png = Buffer.from(PNG);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
