@@ -32,7 +32,8 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
  * The URL to keep, or null to drop the attribute. `raw` is the attribute's value after the HTML
  * parser decoded its entities. Reads the scheme as a browser would: ASCII tab and newlines removed
  * anywhere, C0 controls and spaces trimmed at both ends; any other control character left inside
- * refuses the URL rather than guessing how some parser reads it.
+ * refuses the URL rather than guessing how some parser reads it, and so does a scheme that only
+ * shows once invisible characters are removed.
  */
 export function safeUrl(raw: string, kind: UrlKind): string | null {
   // eslint-disable-next-line no-control-regex
@@ -42,9 +43,14 @@ export function safeUrl(raw: string, kind: UrlKind): string | null {
   if (/[\x00-\x1f\x7f]/.test(url)) return null;
   // Protocol-relative (`//host`, and `\` which browsers read as `/`): another host.
   if (/^[/\\]{2}/.test(url)) return null;
+  const allowed = URL_SCHEMES[kind] as readonly string[];
+  // Belt and braces: with every other space and invisible formatting character (U+2028, BOM, soft
+  // hyphen, zero-width...) removed too, a scheme that appears must still be allowed.
+  const loose = SCHEME.exec(url.replace(/[\s\p{Cc}\p{Cf}]/gu, ''))?.[1]?.toLowerCase();
+  if (loose !== undefined && !allowed.includes(loose)) return null;
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
   if (scheme === undefined) return url; // relative to our own site
-  return (URL_SCHEMES[kind] as readonly string[]).includes(scheme) ? url : null;
+  return allowed.includes(scheme) ? url : null;
 }
 
 /** What the editor writes, value by value. */

@@ -376,11 +376,15 @@ function urlProblem(tag: string, attr: string, value: string): string | null {
   const { scheme, url } = schemeOf(value);
   // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f]/.test(url)) return `control character in ${attr} of <${tag}>`;
+  const allowed =
+    tag === 'a' ? ['http', 'https', 'mailto'] : tag === 'img' ? ['http', 'https', 'data'] : ['http', 'https'];
+  // A scheme that only shows once spaces and invisible characters are removed is refused too.
+  const loose = schemeOf(url.replace(/[\s\p{Cc}\p{Cf}]/gu, '')).scheme;
+  if (loose !== null && loose !== scheme && !allowed.includes(loose))
+    return `hidden scheme ${loose}: in ${attr} of <${tag}>`;
   if (scheme === null) {
     return /^[/\\]{2}/.test(url) ? `protocol-relative ${attr} ${JSON.stringify(value)} on <${tag}>` : null;
   }
-  const allowed =
-    tag === 'a' ? ['http', 'https', 'mailto'] : tag === 'img' ? ['http', 'https', 'data'] : ['http', 'https'];
   if (!allowed.includes(scheme)) return `scheme ${scheme}: in ${attr} of <${tag}>`;
   if (scheme === 'data' && !/^data:image\/(?:png|jpeg|gif);base64,[a-z0-9+/]+={0,2}$/i.test(url)) {
     return `data: URL that is not a base64 PNG/JPEG/GIF in <${tag}>`;
