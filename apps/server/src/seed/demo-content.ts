@@ -13,6 +13,8 @@ import type {
   TopicsTable,
   UsersTable,
 } from '../db/schema';
+import { hotScore } from '../features/discussions/hot-score';
+import { DEMO_THREADS } from './demo-comments';
 import { enTexts } from './demo-text-en';
 import type { Block, EventText, RoleCode, SiteTexts } from './demo-text';
 import { zhTexts } from './demo-text-zh';
@@ -159,11 +161,22 @@ export interface PlannedSite {
     industry: string;
     scene: string;
     row: Omit<Insertable<PostsTable>, 'author_id' | 'board_id' | 'industry_id' | 'scene_id'>;
+    /** Comments (a question's answers), oldest first, each with its replies oldest first. */
+    comments: PlannedComment[];
   }>;
   journals: Insertable<JournalsTable>[];
   cooperation: Insertable<CooperationPagesTable>[];
   pages: Insertable<PagesTable>[];
   settings: Insertable<SiteSettingsTable>[];
+}
+
+export interface PlannedComment {
+  author: string;
+  content: string;
+  created_at: number;
+  like_count: number;
+  accepted: boolean;
+  replies: Array<{ author: string; content: string; created_at: number; replyTo: string | null }>;
 }
 
 export interface DemoPlan {
@@ -338,6 +351,39 @@ export function buildDemoPlan(now: number): DemoPlan {
       return { key: tp.key, row, articles };
     });
 
+    // Comments under some posts: an hour or more apart after the post, replies after their comment.
+    const threads = DEMO_THREADS[site.lang];
+    for (const th of threads) {
+      if (!t.posts.some((ps) => ps.title === th.post)) throw new Error(`demo ${site.lang}: no post '${th.post}'`);
+    }
+    const plannedComments = (title: string, postedAt: number): PlannedComment[] => {
+      const thread = threads.find((th) => th.post === title);
+      if (!thread) return [];
+      const latest = now - MINUTE;
+      let at = postedAt;
+      return thread.comments.map((c) => {
+        at = Math.min(latest, at + Math.round((1 + rand() * 5) * HOUR));
+        const created_at = at;
+        let replyAt = created_at;
+        return {
+          author: author(c.author),
+          content: c.text,
+          created_at,
+          like_count: c.likes ?? 0,
+          accepted: c.accepted === true,
+          replies: (c.replies ?? []).map((r) => {
+            replyAt = Math.min(latest, replyAt + Math.round((10 + rand() * 80) * MINUTE));
+            return {
+              author: author(r.author),
+              content: r.text,
+              created_at: replyAt,
+              replyTo: r.to ? author(r.to) : null,
+            };
+          }),
+        };
+      });
+    };
+
     // Posts, newest first, spread over the last 90 days.
     const n = t.posts.length;
     const posts: PlannedSite['posts'] = t.posts.map((ps, i) => {
@@ -346,7 +392,13 @@ export function buildDemoPlan(now: number): DemoPlan {
       const age = (now - created_at) / DAY;
       const view_count = Math.round((60 + rand() * 900 + age * (15 + rand() * 25)) * (expert ? 1.8 : 1));
       const like_count = Math.round(view_count * (0.02 + rand() * 0.06));
-      const comment_count = Math.round(ps.type === 'question' ? 2 + rand() * 14 : rand() * 22);
+      // Real comments only (demo-comments.ts), so that counts and the thread under a post agree.
+      const comments = plannedComments(ps.title, created_at);
+      const comment_count = comments.reduce((n, c) => n + 1 + c.replies.length, 0);
+      const last_activity_at = Math.max(
+        created_at,
+        ...comments.flatMap((c) => [c.created_at, ...c.replies.map((r) => r.created_at)]),
+      );
       const row = {
         site_id: site.tws_id,
         group_id: null,
@@ -360,12 +412,16 @@ export function buildDemoPlan(now: number): DemoPlan {
         view_count,
         like_count,
         comment_count,
+        answer_count: comments.length,
+        last_activity_at,
+        hot_score: hotScore(created_at, { like_count, comment_count, favourite_count: 0 }),
         created_at,
         updated_at: rand() < 0.25 ? Math.min(now - MINUTE, created_at + Math.round(rand() * 2 * DAY)) : created_at,
       };
       checkWidths('posts', row);
       return {
         author: ps.author,
+        comments,
         board: label('board', ps.board),
         industry: label('industry', ps.industry),
         scene: label('scene', ps.scene),

@@ -12,6 +12,7 @@ const SITE_TABLES = [
   'topics',
   'topic_articles',
   'posts',
+  'post_comments',
   'journals',
   'cooperation_pages',
   'pages',
@@ -124,6 +125,37 @@ describe('seedDemo', () => {
       expect(t.article_count).toBe(Number(row.n));
       expect(t.article_count).toBeGreaterThanOrEqual(2);
       expect(t.article_count).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('has real threads under posts: counts, replies and accepted answers agree with the rows', async () => {
+    const posts = await database.db.selectFrom('posts').selectAll().execute();
+    const comments = await database.db.selectFrom('post_comments').selectAll().execute();
+    for (const p of posts) {
+      const mine = comments.filter((c) => c.post_id === p.id);
+      expect(p.comment_count, p.title).toBe(mine.length);
+      expect(p.answer_count, p.title).toBe(mine.filter((c) => c.parent_id === null).length);
+      for (const c of mine) {
+        expect(c.site_id).toBe(p.site_id);
+        expect(c.created_at).toBeGreaterThan(p.created_at);
+        expect(c.created_at).toBeLessThanOrEqual(NOW);
+        if (c.parent_id !== null) {
+          const parent = mine.find((x) => x.id === c.parent_id);
+          expect(parent?.parent_id).toBeNull();
+        } else {
+          expect(c.reply_count).toBe(mine.filter((x) => x.parent_id === c.id).length);
+        }
+      }
+      if (p.accepted_comment_id !== null) {
+        expect(p.type).toBe(20);
+        const accepted = mine.find((c) => c.id === p.accepted_comment_id);
+        expect(accepted?.parent_id).toBeNull();
+        expect(accepted?.author_id).not.toBe(p.author_id);
+      }
+    }
+    for (const siteId of [1, 2]) {
+      expect(posts.some((p) => p.site_id === siteId && p.accepted_comment_id !== null)).toBe(true);
+      expect(comments.some((c) => c.site_id === siteId && c.reply_to_user_id !== null)).toBe(true);
     }
   });
 

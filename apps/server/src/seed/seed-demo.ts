@@ -203,6 +203,8 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
       ),
     );
 
+    await insertComments(trx, s, siteId, postIds[postIds.length - 1]!, user);
+
     await insertAll(s.journals, (batch) => trx.insertInto('journals').values(batch).execute());
     await insertAll(s.cooperation, (batch) => trx.insertInto('cooperation_pages').values(batch).execute());
 
@@ -256,4 +258,55 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
     created_at: l.created_at,
   }));
   await insertAll(ledgerRows, (batch) => trx.insertInto('points_ledger').values(batch).execute());
+}
+
+/** The demo threads under posts: comments, their replies, and a question's accepted answer. */
+async function insertComments(
+  trx: Transaction<DB>,
+  s: DemoPlan['sites'][number],
+  siteId: number,
+  postIds: number[],
+  user: (key: string) => number,
+): Promise<void> {
+  for (const [index, post] of s.posts.entries()) {
+    const postId = postIds[index]!;
+    for (const c of post.comments) {
+      const top = await trx
+        .insertInto('post_comments')
+        .values({
+          post_id: postId,
+          site_id: siteId,
+          author_id: user(c.author),
+          parent_id: null,
+          reply_to_user_id: null,
+          content: c.content,
+          like_count: c.like_count,
+          reply_count: c.replies.length,
+          created_at: c.created_at,
+          updated_at: c.created_at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (c.replies.length) {
+        await trx
+          .insertInto('post_comments')
+          .values(
+            c.replies.map((r) => ({
+              post_id: postId,
+              site_id: siteId,
+              author_id: user(r.author),
+              parent_id: top.id,
+              reply_to_user_id: r.replyTo ? user(r.replyTo) : null,
+              content: r.content,
+              created_at: r.created_at,
+              updated_at: r.created_at,
+            })),
+          )
+          .execute();
+      }
+      if (c.accepted && post.row.type === 20) {
+        await trx.updateTable('posts').set({ accepted_comment_id: top.id }).where('id', '=', postId).execute();
+      }
+    }
+  }
 }
