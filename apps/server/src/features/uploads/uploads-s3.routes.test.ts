@@ -189,6 +189,26 @@ describe('uploads in an S3-compatible store', () => {
     expect((await register(alice, tk, 'a.pdf', parts)).statusCode).toBe(200);
   });
 
+  it('refuses a ticket whose time is over', async () => {
+    const tk = await ticket(alice, 'late.pdf', PDF.length);
+    const parts = await putParts(tk, PDF);
+    // Issued 25 minutes ago: the part URLs ended 15 minutes ago and the grace to register 5 minutes ago.
+    await t.database.db
+      .updateTable('attachment_uploads')
+      .set({ expires_at: Date.now() - 15 * 60_000 })
+      .where('storage_key', '=', tk.key)
+      .execute();
+    expect((await register(alice, tk, 'late.pdf', parts)).statusCode).toBe(403);
+    // The next start sweeps it: the pending record goes and its upload is aborted in the store.
+    await ticket(bob, 'next.pdf', 10);
+    const left = await t.database.db
+      .selectFrom('attachment_uploads')
+      .select('id')
+      .where('storage_key', '=', tk.key)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('refuses and deletes an object whose content lies, or that is larger than the limit', async () => {
     const lie = await ticket(alice, 'report.pdf', PNG.length);
     const res = await register(alice, lie, 'report.pdf', await putParts(lie, PNG));
