@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import { REPORT_STATUS, type PostFlag, type ReportTarget } from '@portal/contracts/moderation';
 import type { DB } from '../../db/schema';
+import { removeComment } from '../discussions/discussions.repository';
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -387,45 +388,19 @@ export function moderationRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Soft-deletes a live comment with `alsoDo` in one transaction, and takes it off its post's
-     * counters (comments; answers for a top-level one) and its parent's replies; false when it was
-     * gone already.
+     * Soft-deletes a live comment the way the author's delete does (discussions' `removeComment`:
+     * counters, an accepted answer cleared) with `alsoDo` in one transaction; false when it was gone
+     * already.
      */
     deleteComment(
-      comment: { id: number; post_id: number; parent_id: number | null },
+      commentId: number,
       now: number,
-      alsoDo: (trx: Transaction<DB>) => Promise<void>,
+      alsoDo: (trx: Transaction<DB>, removed: { wasAccepted: boolean }) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('post_comments')
-          .set({ deleted_at: now, updated_at: now })
-          .where('id', '=', comment.id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('posts')
-          .set((eb) => ({
-            comment_count: sql`case when ${eb.ref('comment_count')} > 0 then ${eb.ref('comment_count')} - 1 else 0 end`,
-            ...(comment.parent_id === null
-              ? {
-                  answer_count: sql`case when ${eb.ref('answer_count')} > 0 then ${eb.ref('answer_count')} - 1 else 0 end`,
-                }
-              : {}),
-          }))
-          .where('id', '=', comment.post_id)
-          .execute();
-        if (comment.parent_id !== null) {
-          await trx
-            .updateTable('post_comments')
-            .set((eb) => ({
-              reply_count: sql`case when ${eb.ref('reply_count')} > 0 then ${eb.ref('reply_count')} - 1 else 0 end`,
-            }))
-            .where('id', '=', comment.parent_id)
-            .execute();
-        }
-        await alsoDo(trx);
+        const result = await removeComment(trx, commentId, now);
+        if (!result.removed) return false;
+        await alsoDo(trx, { wasAccepted: result.wasAccepted });
         return true;
       });
     },

@@ -613,10 +613,36 @@ describe('deleting a comment as a moderator', () => {
     const post = await makePost({ siteId: 2, authorId: w.author.id, boardId: w.boardA });
     const parent = await makeComment(post, w.member.id);
     const reply = await makeComment(post, w.member.id, parent, 'A reply');
+    // The reply earned its author a point; the parent is the accepted answer.
+    await db()
+      .insertInto('points_ledger')
+      .values({
+        user_id: w.member.id,
+        site_id: 2,
+        rule: 'comment',
+        amount: 1,
+        source_kind: 'comment',
+        source_id: reply,
+        created_at: Date.now(),
+      })
+      .execute();
+    await db()
+      .updateTable('users')
+      .set((eb) => ({ points: eb('points', '+', 1) }))
+      .where('id', '=', w.member.id)
+      .execute();
+    await db().updateTable('posts').set({ accepted_comment_id: parent }).where('id', '=', post).execute();
+    const pointsOf = async () =>
+      Number(
+        (await db().selectFrom('users').select('points').where('id', '=', w.member.id).executeTakeFirstOrThrow())
+          .points,
+      );
+    const pointsBefore = await pointsOf();
     const res = await call('protal_en', DELETE_COMMENT, { comment_id: reply, reason: 'Insult' }, w.modA);
     expect(res.statusCode, res.body).toBe(200);
     const row = await db().selectFrom('post_comments').selectAll().where('id', '=', reply).executeTakeFirstOrThrow();
     expect(row.deleted_at).toEqual(expect.any(Number));
+    expect(await pointsOf()).toBe(pointsBefore - 1);
     expect(await postRow(post)).toMatchObject({ comment_count: 1, answer_count: 1 });
     expect(
       await db().selectFrom('post_comments').select('reply_count').where('id', '=', parent).executeTakeFirstOrThrow(),
@@ -637,6 +663,7 @@ describe('deleting a comment as a moderator', () => {
         .deleted_at,
     ).toBeNull();
     expect((await call('protal_en', DELETE_COMMENT, { comment_id: parent }, w.admin)).statusCode).toBe(200);
+    expect(await postRow(post)).toMatchObject({ accepted_comment_id: null });
     expect(await postRow(post)).toMatchObject({ comment_count: 0, answer_count: 0 });
   });
 });

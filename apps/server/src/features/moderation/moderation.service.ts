@@ -17,6 +17,7 @@ import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { isUniqueViolation } from '../accounts/accounts.repository';
 import { recordAudit } from '../audit/audit.service';
+import { POINT_RULES, takeBack } from '../discussions/points';
 import { notify } from '../messages/messages.service';
 import {
   moderationRepository,
@@ -355,8 +356,13 @@ export function moderationService(db: Kysely<DB>, clock: { now(): number } = { n
       if (!comment) throw ApiError.notFound('moderation.api.commentNotFound');
       if (!mayModerate(user, comment.board_id)) throw ApiError.forbidden('moderation.api.notYourBoard');
       const now = clock.now();
-      const deleted = await repo.deleteComment(comment, now, (trx) =>
-        recordAudit(trx, {
+      const deleted = await repo.deleteComment(comment.id, now, async (trx, removed) => {
+        // The comment's points go with it, as when its author deletes it.
+        const source = { kind: 'comment' as const, id: comment.id };
+        const taken = { userId: comment.author_id, siteId: site.tws_id, source, now };
+        await takeBack(trx, { ...taken, rule: POINT_RULES.comment.rule });
+        if (removed.wasAccepted) await takeBack(trx, { ...taken, rule: POINT_RULES.answerAccepted.rule });
+        await recordAudit(trx, {
           actorId: user.id,
           siteId: site.tws_id,
           action: 'comment.delete',
@@ -366,8 +372,8 @@ export function moderationService(db: Kysely<DB>, clock: { now(): number } = { n
           after: { deleted_at: now, reason: body.reason ?? '' },
           request,
           now,
-        }),
-      );
+        });
+      });
       if (!deleted) throw ApiError.notFound('moderation.api.commentNotFound');
     },
   };
