@@ -77,8 +77,26 @@ describe('uploads through the server (local disk)', () => {
       expect(got.rawPayload.equals(content)).toBe(true);
       expect(got.headers['x-content-type-options']).toBe('nosniff');
       expect(got.headers['content-security-policy']).toContain('sandbox');
-      expect(String(got.headers['content-disposition'])).toMatch(row.kind === 'image' ? /^inline;/ : /^attachment;/);
+      expect(String(got.headers['content-disposition'])).toMatch(row.kind === 'file' ? /^attachment;/ : /^inline;/);
+      const download = await t.app.inject({ method: 'GET', url: `${body.data.address}?download=1` });
+      expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
+      expect(download.headers['content-type']).toBe('application/octet-stream');
     }
+  });
+
+  it('serves byte ranges, so audio and video can seek', async () => {
+    const res = await upload('/api/tool/uploadmedia', { name: 'clip.mp4', content: MP4 });
+    const { address } = (res.json() as { data: { address: string } }).data;
+    const part = await t.app.inject({ method: 'GET', url: address, headers: { range: 'bytes=4-11' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${MP4.length}`);
+    expect(part.headers['content-type']).toBe('video/mp4');
+    expect(part.body).toBe('ftypisom');
+    const tail = await t.app.inject({ method: 'GET', url: address, headers: { range: 'bytes=-4' } });
+    expect(tail.rawPayload.equals(MP4.subarray(-4))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url: address, headers: { range: `bytes=${MP4.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect((await t.app.inject({ method: 'GET', url: '/attachments/1e3' })).statusCode).toBe(404);
   });
 
   it('downloads under the original name, encoded per RFC 5987, whatever characters it has', async () => {

@@ -145,37 +145,74 @@ export async function uploadsRoutes(
   registerCall(app, getAliyunOssSts, async (body, { site, user }) => direct.start((await user()).id, site, body), deps);
   registerCall(app, addAttachment, async (body, { site, user }) => direct.finish((await user()).id, site, body), deps);
 
-  // Downloads: images inline, everything else as a download under its original name. Never sniffed,
-  // never run: a sandbox policy and nosniff on every answer.
-  app.get<{ Params: { id: string } }>('/attachments/:id', async (request, reply) => {
-    const id = Number(request.params.id);
-    const row = Number.isSafeInteger(id) && id > 0 ? await uploads.repo.findAttachment(id) : undefined;
-    if (!row) throw ApiError.notFound('upload.api.notFound');
-    const inline = row.kind === 'image';
-    if (isDirectUploadStore(storage)) {
-      const url = await storage.presignGet(row.storage_key, {
-        fileName: row.title,
-        inline,
-        mime: row.mime,
-        expiresInSeconds: 300,
+  // Downloads: pictures, audio and video inline (with byte ranges, so players can seek), everything
+  // else, or anything with ?download=1, as a download under its original name. Never sniffed, never
+  // run: a sandbox policy and nosniff on every answer.
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
+    '/attachments/:id',
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const row = /^\d{1,15}$/.test(request.params.id) && id > 0 ? await uploads.repo.findAttachment(id) : undefined;
+      if (!row) throw ApiError.notFound('upload.api.notFound');
+      const inline = (row.kind === 'image' || row.kind === 'media') && request.query.download !== '1';
+      if (isDirectUploadStore(storage)) {
+        const url = await storage.presignGet(row.storage_key, {
+          fileName: row.title,
+          inline,
+          mime: inline ? row.mime : 'application/octet-stream',
+          expiresInSeconds: 300,
+        });
+        return reply.header('cache-control', 'private, max-age=240').redirect(url, 302);
+      }
+      const size = Number(row.size);
+      const range = byteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${size}`).send();
+      }
+      const stream = fs.createReadStream(localFileOf(deps.uploadsDir, row.storage_key), range ?? {});
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      }).catch(() => {
+        throw ApiError.notFound('upload.api.notFound');
       });
-      return reply.header('cache-control', 'private, max-age=240').redirect(url, 302);
-    }
-    const file = localFileOf(deps.uploadsDir, row.storage_key);
-    const stream = fs.createReadStream(file);
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', reject);
-    }).catch(() => {
-      throw ApiError.notFound('upload.api.notFound');
-    });
-    return reply
-      .header('content-type', inline ? row.mime : 'application/octet-stream')
-      .header('content-length', String(row.size))
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.title))
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=86400')
-      .send(stream);
-  });
+      reply
+        .header('content-type', inline ? row.mime : 'application/octet-stream')
+        .header('accept-ranges', 'bytes')
+        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.title))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=86400');
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1));
+      } else {
+        reply.header('content-length', String(size));
+      }
+      return reply.send(stream);
+    },
+  );
+}
+
+/** One byte range of a `Range: bytes=…` header (several ranges: the whole file). */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // The last N bytes.
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
 }
