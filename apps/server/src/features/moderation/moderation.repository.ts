@@ -192,8 +192,11 @@ export function moderationRepository(db: Kysely<DB>) {
           'post_comments.author_id',
           'post_comments.parent_id',
           'post_comments.content',
+          'post_comments.hidden',
           'posts.board_id',
           'posts.title',
+          'posts.status as post_status',
+          'posts.hidden as post_hidden',
         ])
         .where('post_comments.id', '=', id)
         .where('post_comments.deleted_at', 'is', null)

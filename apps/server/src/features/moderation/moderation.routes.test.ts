@@ -243,6 +243,25 @@ describe('reporting a post or a comment', () => {
       (await call('protal_en', REPORT, { target_kind: 'post', target_id: zhPost, reason: 'Spam' }, reporter))
         .statusCode,
     ).toBe(404);
+    // Hidden, unpublished or deleted posts and hidden comments are unknown to members.
+    const hidden = await makePost({ siteId: 2, authorId: w.author.id, boardId: w.boardA, hidden: 1 });
+    const pending = await makePost({ siteId: 2, authorId: w.author.id, boardId: w.boardA });
+    await db().updateTable('posts').set({ status: 10 }).where('id', '=', pending).execute();
+    const gone = await makePost({ siteId: 2, authorId: w.author.id, boardId: w.boardA });
+    await db().updateTable('posts').set({ deleted_at: Date.now() }).where('id', '=', gone).execute();
+    const hiddenComment = await makeComment(post, w.author.id);
+    await db().updateTable('post_comments').set({ hidden: 1 }).where('id', '=', hiddenComment).execute();
+    const onHidden = await makeComment(hidden, w.author.id);
+    for (const [kind, id] of [
+      ['post', hidden],
+      ['post', pending],
+      ['post', gone],
+      ['comment', hiddenComment],
+      ['comment', onHidden],
+    ] as const) {
+      const res = await call('protal_en', REPORT, { target_kind: kind, target_id: id, reason: 'Spam' }, reporter);
+      expect(res.statusCode, `${kind} ${id}`).toBe(404);
+    }
     expect(await reportsOf(reporter.id)).toHaveLength(1);
   });
 

@@ -98,6 +98,9 @@ function toReport(row: ReportRow): ReportItem {
   };
 }
 
+/** A post members see: published and not hidden (deleted ones are never found). */
+const isPublic = (status: number, hidden: number) => status === 20 && hidden === 0;
+
 /** What the audit log keeps of a post before and after a moderator action. */
 const auditPost = (row: PostRow) => ({
   board_id: row.board_id,
@@ -179,14 +182,17 @@ export function moderationService(db: Kysely<DB>, clock: { now(): number } = { n
       user: SignedInMember,
       body: { target_kind: ReportTarget; target_id: number; reason: string },
     ) {
+      // Only what members can see is reportable; anything else is unknown to them (404).
       let postId: number;
       if (body.target_kind === 'post') {
         const post = await repo.findPost(site.tws_id, body.target_id);
-        if (!post) throw ApiError.notFound('moderation.api.targetNotFound');
+        if (!post || !isPublic(post.status, post.hidden)) throw ApiError.notFound('moderation.api.targetNotFound');
         postId = post.id;
       } else {
         const comment = await repo.findComment(site.tws_id, body.target_id);
-        if (!comment) throw ApiError.notFound('moderation.api.targetNotFound');
+        if (!comment || comment.hidden !== 0 || !isPublic(comment.post_status, comment.post_hidden)) {
+          throw ApiError.notFound('moderation.api.targetNotFound');
+        }
         postId = comment.post_id;
       }
       if (await repo.openReportOf(user.id, body.target_kind, body.target_id)) {
