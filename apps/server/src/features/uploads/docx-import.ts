@@ -8,7 +8,15 @@ import type { Lang } from '@portal/contracts/sites';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { newStorageKey, type StorageDriver } from '../../lib/storage';
 import { bufferSource, contentMatches, imageReadable, isZipSignature, MIME } from './file-check';
-import { cleanFileName, extensionOf, fileRefusal, fileSource, MB, type UploadsService } from './uploads.service';
+import {
+  cleanFileName,
+  extensionOf,
+  fileRefusal,
+  fileSource,
+  MB,
+  withoutMetadata,
+  type UploadsService,
+} from './uploads.service';
 import { entryNames, inflatedSize, NotAZip, ZipTooLarge } from './zip-reader';
 
 /** At most this many pictures of one document become attachments; the rest are left out. */
@@ -73,12 +81,14 @@ export async function importWordDocument(opts: {
         const file = path.join(uploads.incomingDir, crypto.randomBytes(16).toString('hex'));
         await fsp.writeFile(file, bytes, { flag: 'wx' });
         const key = newStorageKey(ext);
+        let size: number;
         try {
-          await opts.storage.putFile(key, file, bytes.length, MIME[ext]);
+          size = await withoutMetadata(file, ext, bytes.length);
+          await opts.storage.putFile(key, file, size, MIME[ext]);
         } finally {
           await fsp.rm(file, { force: true });
         }
-        const data = await uploads.register(opts.ownerId, key, `image-${images}.${ext}`, ext, bytes.length, Date.now());
+        const data = await uploads.register(opts.ownerId, key, `image-${images}.${ext}`, ext, size, Date.now());
         return { src: data.address };
       } catch {
         // An external (linked) picture cannot be read with external file access off: left out.

@@ -71,10 +71,12 @@ describe('uploads through the server (local disk)', () => {
         .executeTakeFirstOrThrow();
       expect(row.owner_id).toBe(member.id);
       expect(row.storage_key).toMatch(/^attachments\/\d{4}\/\d{2}\/\d{2}\/\d+-[0-9a-f]{16}\.[a-z0-9]+$/);
-      expect(Number(row.size)).toBe(content.length);
       const got = await t.app.inject({ method: 'GET', url: body.data.address });
       expect(got.statusCode).toBe(200);
-      expect(got.rawPayload.equals(content)).toBe(true);
+      expect(Number(row.size)).toBe(got.rawPayload.length);
+      // PNG and JPEG are redrawn without metadata; everything else is kept byte for byte.
+      if (name.endsWith('.png')) expect(got.rawPayload.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
+      else expect(got.rawPayload.equals(content)).toBe(true);
       expect(got.headers['x-content-type-options']).toBe('nosniff');
       expect(got.headers['content-security-policy']).toContain('sandbox');
       expect(String(got.headers['content-disposition'])).toMatch(row.kind === 'file' ? /^attachment;/ : /^inline;/);
@@ -82,6 +84,22 @@ describe('uploads through the server (local disk)', () => {
       expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
       expect(download.headers['content-type']).toBe('application/octet-stream');
     }
+  });
+
+  it('redraws photos without their metadata (EXIF: place, camera)', async () => {
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'exif-secret-place' } })
+      .toBuffer();
+    expect(photo.includes('exif-secret-place')).toBe(true);
+    const res = await upload('/api/tool/upLoadimage/', { name: 'holiday.jpg', content: photo });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = await t.app.inject({ method: 'GET', url: (res.json() as { data: { address: string } }).data.address });
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    expect(got.rawPayload.includes('exif-secret-place')).toBe(false);
+    const meta = await sharp(got.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 8, 6, undefined]);
   });
 
   it('serves byte ranges, so audio and video can seek', async () => {

@@ -18,6 +18,7 @@ import type { Lang } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
+import { redrawImage, UnreadableImage } from '../../lib/images';
 import { newStorageKey, type ByteSource, type StorageDriver } from '../../lib/storage';
 import { readSiteSettings } from '../settings/settings.service';
 import { contentMatches, imageReadable, kindOf, MIME } from './file-check';
@@ -74,6 +75,20 @@ export async function fileSource(filePath: string): Promise<ByteSource> {
     },
     close: () => handle.close(),
   };
+}
+
+/**
+ * JPEG and PNG pictures are redrawn (lib/images) upright and without metadata (EXIF: place, camera,
+ * time), in place of the uploaded file; answers the new size. GIFs (animations) are kept as they are.
+ */
+export async function withoutMetadata(filePath: string, ext: UploadExtension, size: number): Promise<number> {
+  const kind = ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null;
+  if (!kind) return size;
+  const drawn = await redrawImage(await fsp.readFile(filePath), kind, (image) =>
+    (kind === 'png' ? image.rotate().png() : image.rotate().jpeg({ quality: 90 })).toBuffer(),
+  );
+  await fsp.writeFile(filePath, drawn);
+  return drawn.length;
 }
 
 export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; uploadsDir: string }) {
@@ -179,9 +194,13 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
       }
       if (ok && kindOf(ext) === 'image') ok = await imageReadable(tmpPath, ext as 'jpg' | 'jpeg' | 'png' | 'gif');
       if (!ok) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
+      const stored = await withoutMetadata(tmpPath, ext, size).catch((err: unknown) => {
+        if (err instanceof UnreadableImage) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
+        throw err;
+      });
       const key = newStorageKey(ext);
-      await deps.storage.putFile(key, tmpPath, size, MIME[ext]);
-      return await register(opts.ownerId, key, title, ext, size, Date.now());
+      await deps.storage.putFile(key, tmpPath, stored, MIME[ext]);
+      return await register(opts.ownerId, key, title, ext, stored, Date.now());
     } finally {
       await fsp.rm(tmpPath, { force: true });
     }
