@@ -458,7 +458,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
       if (!open && !staff && !(mine && post.deleted_at === null)) throw ApiError.notFound('discuss.api.postNotFound');
       const pendingViews = open ? views.add(post.id) : views.pendingFor(post.id);
 
-      const [attachments, authors, marks, linkedRows, accepted, states] = await Promise.all([
+      const [attachments, authors, marks, linkedRows, accepted, states, expert] = await Promise.all([
         repo.attachmentsOf(post.id),
         memberBriefs(db, [post.author_id], site.tws_id),
         viewer ? repo.viewerMarks(post.id, viewer.id) : Promise.resolve({ liked: false, favourited: false }),
@@ -467,8 +467,8 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
           ? comments.one(site, post.accepted_comment_id, viewer)
           : Promise.resolve(null),
         (mine || staff) && post.status === REJECTED ? reviewStates(db, 'post', [post.id]) : Promise.resolve(null),
+        repo.userExpert(db, post.author_id),
       ]);
-      const expert = await repo.userExpert(db, post.author_id);
       const linked = linkedRows
         .filter((l) => isPublic(l) || (viewer !== null && l.author_id === viewer.id && l.deleted_at === null))
         .map((l) => ({ tws_id: l.site_id, tp_id: l.id, lang: siteById(l.site_id)?.lang ?? '' }));
