@@ -28,6 +28,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     file: 'routes/discuss-moderatorzone.tsx',
     titleKey: 'moderatorZone',
   },
+  { id: 'discuss-list', path: 'discuss/list', file: 'routes/discuss-list.tsx', titleKey: 'discuss' },
+  { id: 'discuss-info', path: 'discuss/info/:id/:is_preview?', file: 'routes/discuss-info.tsx', titleKey: 'discuss' },
   { id: 'about', path: 'about', file: 'routes/about.tsx', titleKey: 'about' },
   { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },
   { id: 'forget', path: 'forget', file: 'routes/forget.tsx', titleKey: 'forget' },

@@ -24,6 +24,9 @@ describe('the route table', () => {
     expect(SITE_PAGES.map((p) => p.path)).toEqual([
       'index/index',
       'stationed/mvp',
+      'discuss/moderatorzone',
+      'discuss/list',
+      'discuss/info/:id/:is_preview?',
       'about',
       'login/:logintype?/:loginTab?',
       'forget',
@@ -32,7 +35,7 @@ describe('the route table', () => {
     ]);
     const paths = flat.map((r) => r.path);
     for (const site of SITES) {
-      for (const unbuilt of ['activity/index', 'discuss/list', 'stationed/application', 'challenge/info/:id']) {
+      for (const unbuilt of ['activity/index', 'journal/index', 'stationed/application', 'challenge/info/:id']) {
         expect(paths).not.toContain(`${site.prefix}/${unbuilt}`);
       }
     }

@@ -106,6 +106,8 @@ export const discuss: SiteCatalogue['discuss'] = {
     hidden: 'A moderator has hidden this post; others cannot see it.',
     edit: 'Edit',
     delete: 'Delete',
+    withdraw: 'Withdraw',
+    withdrawConfirm: 'Withdraw this post from review? You can edit it and submit it again.',
     deletePostConfirm: 'Delete this post? This cannot be undone.',
     confirm: 'OK',
     cancel: 'Cancel',

@@ -105,6 +105,8 @@ export const discuss = {
     hidden: '该帖子已被版主隐藏，其他人看不到。',
     edit: '编辑',
     delete: '删除',
+    withdraw: '撤回',
+    withdrawConfirm: '撤回审核中的帖子吗？撤回后可以修改再提交。',
     deletePostConfirm: '确定删除这篇帖子吗？删除后无法恢复。',
     confirm: '确定',
     cancel: '取消',

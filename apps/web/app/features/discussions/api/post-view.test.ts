@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SITES } from '@portal/contracts/sites';
-import { isPreviewParam, postDescription, postIdParam, postMeta, postPath, reviewBanner, toggled } from './post-view';
+import {
+  downloadHref,
+  isPreviewParam,
+  postDescription,
+  postIdParam,
+  postMeta,
+  postPath,
+  reviewBanner,
+  toggled,
+} from './post-view';
 
 const [CN, EN] = SITES;
 
@@ -82,5 +91,14 @@ describe('the post detail page helpers', () => {
     const meta = postMeta({ ...base, versions: [{ siteId: 2, postId: 9 }], indexable: false });
     expect(meta).toContainEqual({ name: 'robots', content: 'noindex' });
     expect(meta.some((m) => 'tagName' in m)).toBe(false);
+  });
+});
+
+describe('the download address of an attachment', () => {
+  it('asks the portal for a download, and leaves other stores alone', () => {
+    expect(downloadHref('/attachments/12')).toBe('/attachments/12?download=1');
+    expect(downloadHref('/attachments/12?v=2')).toBe('/attachments/12?v=2&download=1');
+    expect(downloadHref('https://bucket.example.com/a.pdf')).toBe('https://bucket.example.com/a.pdf');
+    expect(downloadHref('//cdn.example.com/a.pdf')).toBe('//cdn.example.com/a.pdf');
   });
 });

@@ -100,3 +100,12 @@ export function postMeta(input: PostMetaInput): MetaDescriptor[] {
   }
   return [...head, ...links];
 }
+
+/**
+ * The download address of an attachment: the portal's own files take `?download=1` (served as a
+ * download whatever their type); another store's address is used as it is.
+ */
+export function downloadHref(url: string): string {
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}download=1`;
+}
