@@ -247,3 +247,34 @@ describe('uploads in an S3-compatible store', () => {
     expect(visitor.statusCode).toBe(401);
   });
 });
+
+describe('a store that is down', () => {
+  it('answers the spec failure message and keeps nothing', async () => {
+    const t = await createTestApp({
+      env: {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9',
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: 'gone',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    try {
+      const member = await accountsHarness(t).registerMember();
+      const body = multipartFile('file', 'report.pdf', 'application/pdf', PDF);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tool/uploadfile/',
+        headers: { isapi: '1', 'content-type': body.contentType, cookie: `accessToken=${member.token}; siteData=2` },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ status: 500, msg: 'upload failed, please retry' });
+      expect(await t.database.db.selectFrom('attachments').select('id').execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -42,6 +42,7 @@ export async function uploadsRoutes(
   const storage = createStorage(deps.storage, deps.uploadsDir);
   const uploads = uploadsService({ db: deps.db, storage, uploadsDir: deps.uploadsDir });
   const direct = directUploads({ db: deps.db, storage, uploads });
+  await uploads.sweepIncoming();
 
   await app.register(multipart, {
     limits: { fileSize: HARD_MAX_MB * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },
@@ -104,6 +105,7 @@ export async function uploadsRoutes(
         fileName: part.filename,
         stream: part.file,
         mb,
+        log: request.log,
       });
     });
   }

@@ -176,6 +176,7 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
     fileName: string;
     stream: Readable;
     mb: number;
+    log?: { error(obj: object, msg: string): void };
   }): Promise<UploadData> {
     const title = cleanFileName(opts.fileName);
     const ext = acceptedExtension(opts.purpose, title);
@@ -199,14 +200,33 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
         throw err;
       });
       const key = newStorageKey(ext);
-      await deps.storage.putFile(key, tmpPath, stored, MIME[ext]);
+      try {
+        await deps.storage.putFile(key, tmpPath, stored, MIME[ext]);
+      } catch (err) {
+        // The store is down or refused: the member can try again (the spec's failure message).
+        opts.log?.error({ err }, 'upload not stored');
+        throw new ApiError(500, STATUS.serverError, 'upload.api.failed');
+      }
       return await register(opts.ownerId, key, title, ext, stored, Date.now());
     } finally {
       await fsp.rm(tmpPath, { force: true });
     }
   }
 
-  return { repo, limitMb, receive, storeUpload, register, acceptedExtension, incomingDir };
+  /**
+   * Temporary files older than an hour are left-overs of a stopped process (an upload in flight takes
+   * seconds): removed at start. Younger ones may belong to another process sharing DATA_DIR.
+   */
+  async function sweepIncoming(now = Date.now()) {
+    const names = await fsp.readdir(incomingDir).catch((): string[] => []);
+    for (const name of names) {
+      const file = path.join(incomingDir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && now - stat.mtimeMs > 60 * 60_000) await fsp.rm(file, { force: true });
+    }
+  }
+
+  return { repo, limitMb, receive, storeUpload, register, acceptedExtension, incomingDir, sweepIncoming };
 }
 
 export type UploadsService = ReturnType<typeof uploadsService>;
