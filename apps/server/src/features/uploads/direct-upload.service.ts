@@ -113,7 +113,8 @@ export function directUploads(deps: { db: Kysely<DB>; storage: StorageDriver; up
       try {
         await s3.completeMultipart(
           key,
-          body.upload_id ?? pending.upload_id,
+          // Always the upload the server opened for this key (the body's upload_id is informative only).
+          pending.upload_id,
           body.parts.map((p) => ({ partNumber: p.part_number, etag: p.etag })),
         );
       } catch {
