@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '~/components/loading/LoadingOverlay';
+import { PublishPostHost } from '~/features/discussions/publish/PublishPostHost';
 import { FeedbackEntry } from '~/features/feedback/components/FeedbackEntry';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
@@ -35,6 +36,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       {showFooter ? <Footer /> : null}
       <LoadingOverlay />
       {admin ? null : <FeedbackEntry />}
+      {/* The navbar publish menu's "post" entry (and the discussions page) open this dialog. */}
+      {admin ? null : <PublishPostHost />}
       <BackToTop />
     </>
   );

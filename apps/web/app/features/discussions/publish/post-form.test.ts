@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { postAdd, postEdit, type PostDetail } from '@portal/contracts/discussions';
+import { fieldIssues } from '~/features/accounts/forms/form-issues';
+import { emptyPostForm, expertFlag, postFormBody, postFormFromDetail } from './post-form';
+
+const filled = {
+  ...emptyPostForm(),
+  tp_title: '  Erasure coding in practice ',
+  tp_hy_dd_id: 3,
+  tp_cj_dd_id: 7,
+  tp_content: '<p>Eight data and three parity.</p>',
+  tp_annex: [{ att_id: 41, att_title: 'plan.pdf', att_url: '/attachments/41', att_size: 1200 }],
+  other_lang: [2],
+};
+
+describe('the post form', () => {
+  it('reports each empty required field with the spec 5 message key, in the form order', () => {
+    expect(fieldIssues(postAdd.body, postFormBody(emptyPostForm(), 10))).toEqual([
+      { field: 'tp_title', key: 'postForm.titleInvalid' },
+      { field: 'tp_hy_dd_id', key: 'postForm.industryRequired' },
+      { field: 'tp_cj_dd_id', key: 'postForm.sceneRequired' },
+      { field: 'tp_content', key: 'postForm.contentInvalid' },
+    ]);
+  });
+
+  it('treats a title of spaces and content of blank paragraphs as missing', () => {
+    const issues = fieldIssues(
+      postAdd.body,
+      postFormBody({ ...filled, tp_title: '   ', tp_content: '<p>&nbsp; </p><p><br></p>' }, 10),
+    );
+    expect(issues).toEqual([
+      { field: 'tp_title', key: 'postForm.titleInvalid' },
+      { field: 'tp_content', key: 'postForm.contentInvalid' },
+    ]);
+  });
+
+  it('sends attachments as their ids, no board as null, source 10 by default, and passes the contract', () => {
+    const body = postFormBody(filled, 10);
+    expect(body).toMatchObject({ tp_annex: [41], tp_board_id: null, tp_source: 10, tp_type: 10, other_lang: [2] });
+    const parsed = postAdd.body.parse(body);
+    expect(parsed.tp_title).toBe('Erasure coding in practice');
+    expect(postEdit.body.safeParse({ tp_id: 5, ...body }).success).toBe(true);
+  });
+
+  it('flags an expert (user_expert 20) as is_expert 20 and everybody else 10', () => {
+    expect(expertFlag(20)).toBe(20);
+    expect(expertFlag(10)).toBe(10);
+    expect(expertFlag(undefined)).toBe(10);
+    expect(postFormBody(filled, 20).is_expert).toBe(20);
+  });
+
+  it('prefills an edit from the post as saved, without language versions', () => {
+    const detail = {
+      tp_title: 'Saved',
+      tp_type: 20,
+      tp_board_id: null,
+      tp_hy_dd_id: 3,
+      tp_cj_dd_id: null,
+      tp_source: 20,
+      tp_content: '<p>x</p>',
+      tp_annex: filled.tp_annex,
+    } as unknown as PostDetail;
+    expect(postFormFromDetail(detail)).toEqual({
+      tp_title: 'Saved',
+      tp_type: 20,
+      tp_board_id: undefined,
+      tp_hy_dd_id: 3,
+      tp_cj_dd_id: undefined,
+      tp_source: 20,
+      tp_content: '<p>x</p>',
+      tp_annex: filled.tp_annex,
+      other_lang: [],
+    });
+  });
+});
