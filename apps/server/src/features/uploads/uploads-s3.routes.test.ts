@@ -3,18 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_RULE } from '@portal/contracts/uploads';
-// @ts-expect-error -- a plain ES module script without types
-import { startS3DevServer } from '../../../../../scripts/s3-dev-server.mjs';
+import { startS3DevServer, type S3DevServer } from '../../../../../scripts/s3-dev-server.mjs';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountsHarness, multipartFile, type TestMember } from '../accounts/accounts.test-support';
 import { PDF, PNG } from './uploads.test-support';
-
-interface Store {
-  endpoint: string;
-  bucket: string;
-  env: Record<string, string>;
-  close(): Promise<void>;
-}
 
 interface Ticket {
   key: string;
@@ -33,7 +25,7 @@ const ORIGIN = 'http://127.0.0.1:3999';
  * URLs presigned by the server, PUT by fetch as a browser does, completed and checked at registration.
  */
 describe('uploads in an S3-compatible store', () => {
-  let store: Store;
+  let store: S3DevServer;
   let t: TestApp;
   let h: ReturnType<typeof accountsHarness>;
   let alice: TestMember;
@@ -42,7 +34,7 @@ describe('uploads in an S3-compatible store', () => {
 
   beforeAll(async () => {
     s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
-    store = (await startS3DevServer({ directory: s3dir, bucket: 'portal-test', origins: [ORIGIN] })) as Store;
+    store = await startS3DevServer({ directory: s3dir, bucket: 'portal-test', origins: [ORIGIN] });
     t = await createTestApp({ env: store.env });
     h = accountsHarness(t);
     alice = await h.registerMember();
