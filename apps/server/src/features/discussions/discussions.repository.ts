@@ -293,18 +293,23 @@ export function discussionsRepository(db: Kysely<DB>) {
       now: number,
     ): Promise<boolean> {
       const key = table === 'comment_likes' ? 'comment_id' : 'post_id';
-      const inserted = await executor
-        .insertInto(table)
-        .values({ [key]: targetId, user_id: userId, created_at: now } as never)
-        .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-      await executor
-        .deleteFrom(table)
-        .where(key as never, '=', targetId as never)
-        .where('user_id', '=', userId)
-        .execute();
-      return false;
+      // A press that meets another press of the same member mid-way (the pair deleted by it after
+      // our insert saw it) tries again, so every answer stands for a row really added or removed.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const inserted = await executor
+          .insertInto(table)
+          .values({ [key]: targetId, user_id: userId, created_at: now } as never)
+          .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+        const deleted = await executor
+          .deleteFrom(table)
+          .where(key as never, '=', targetId as never)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) > 0) return false;
+      }
+      throw new Error(`${table}: the toggle of ${targetId} by ${userId} kept racing`);
     },
 
     // Comments.
