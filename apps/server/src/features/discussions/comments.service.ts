@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { POST_RULE, POST_TYPE, type PostComment, type TopComment } from '@portal/contracts/discussions';
 import type { UserBrief } from '@portal/contracts/home';
+import { PERMISSIONS } from '@portal/contracts/permissions';
 import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import type { SignedInMember } from '../../http/register-call';
+import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import type { Executor } from '../audit/audit.service';
 import { memberBriefs } from '../members/member-brief.repository';
@@ -27,6 +28,13 @@ const blankBrief = (id: number): UserBrief => ({
   user_logo_arr: [],
   user_medal: 0,
 });
+
+/** Staff who may see any post of a board: its moderators, reviewers of posts, admins. */
+export function isPostStaff(user: SignedInMember | null, boardId: number | null): boolean {
+  if (!user) return false;
+  const scope = boardId ?? undefined;
+  return holdsPermission(user, PERMISSIONS.postModerate, scope) || holdsPermission(user, PERMISSIONS.reviewPost, scope);
+}
 
 const postUrl = (site: Site, postId: number) => `/${site.prefix}/discuss/info/${postId}`;
 
@@ -94,6 +102,19 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
     return post;
   }
 
+  /**
+   * A post whose comments the viewer may read: a public one, or one the viewer may preview (its
+   * author unless deleted, staff of its board), so a preview page shows its thread too; 404 otherwise.
+   */
+  async function readablePost(site: Site, postId: number, viewer: SignedInMember | null): Promise<PostRow> {
+    const post = await repo.find(db, postId);
+    if (!post || post.site_id !== site.tws_id) throw ApiError.notFound('discuss.api.postNotFound');
+    const open = post.status === REVIEW_STATUS.approved && post.hidden === 0 && post.deleted_at === null;
+    const mine = viewer !== null && viewer.id === post.author_id && post.deleted_at === null;
+    if (!open && !mine && !isPostStaff(viewer, post.board_id)) throw ApiError.notFound('discuss.api.postNotFound');
+    return post;
+  }
+
   /** A comment that shows: not deleted, not hidden, on a public post of the site. */
   async function visibleComment(executor: Executor, site: Site, commentId: number) {
     const comment = await repo.findComment(executor, commentId);
@@ -114,7 +135,7 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
     },
 
     async list(site: Site, q: { tp_id: number; cursor?: string; limit: number }, viewer: SignedInMember | null) {
-      const post = await visiblePost(db, site, q.tp_id);
+      const post = await readablePost(site, q.tp_id, viewer);
       const after = decodeCursor(q.cursor);
       const rows = await repo.topComments(post.id, after?.id ?? null, q.limit + 1);
       const page = rows.slice(0, q.limit);
@@ -146,8 +167,11 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
     },
 
     async replies(site: Site, q: { tpc_id: number; cursor?: string; limit: number }, viewer: SignedInMember | null) {
-      const { comment, post } = await visibleComment(db, site, q.tpc_id);
-      if (comment.parent_id !== null) throw ApiError.notFound('discuss.api.commentNotFound');
+      const comment = await repo.findComment(db, q.tpc_id);
+      if (!comment || comment.deleted_at !== null || comment.hidden !== 0 || comment.parent_id !== null) {
+        throw ApiError.notFound('discuss.api.commentNotFound');
+      }
+      const post = await readablePost(site, comment.post_id, viewer);
       const after = decodeCursor(q.cursor);
       const rows = await repo.replies(comment.id, after?.id ?? null, q.limit + 1);
       const page = rows.slice(0, q.limit);

@@ -275,6 +275,13 @@ describe('own posts only: edit, delete, withdraw', () => {
         expect(info.statusCode, info.body).toBe(200);
         expect(info.json().data).toMatchObject({ is_preview: true, status: 10 });
       }
+      // The preview shows the (empty) thread to them; others learn nothing.
+      expect((await api('protal', '/comment/list', { tp_id: id }, owner)).json()).toMatchObject({
+        status: 200,
+        data: { list: [], next_cursor: null },
+      });
+      expect((await api('protal', '/comment/list', { tp_id: id }, stranger)).statusCode).toBe(404);
+      expect((await api('protal', '/comment/add', { tp_id: id, tpc_content: 'early' }, owner)).statusCode).toBe(404);
       // Withdraw: only the author, only while pending.
       expect((await api('protal', '/post/withdraw', { tp_id: id }, stranger)).statusCode).toBe(403);
       const w = await api('protal', '/post/withdraw', { tp_id: id }, owner);

@@ -17,7 +17,9 @@ import { memberBriefs } from '../members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../reviews/review-queue';
 import { readSiteSettings } from '../settings/settings.service';
 import { discussionsRepository, type PostRow } from './discussions.repository';
-import { commentsService } from './comments.service';
+import { commentsService, isPostStaff } from './comments.service';
+
+export { isPostStaff };
 import { hotScore } from './hot-score';
 import { POINT_RULES, awardOnce, takeBack } from './points';
 import type { ViewCounter } from './view-counter';
@@ -75,13 +77,6 @@ export function summaryOf(html: string): string {
 
 const isPublic = (p: Pick<PostRow, 'status' | 'hidden' | 'deleted_at'>) =>
   p.status === PUBLISHED && p.hidden === 0 && p.deleted_at === null;
-
-/** Staff who may see any post of a board: its moderators, reviewers of posts, admins. */
-export function isPostStaff(user: SignedInMember | null, boardId: number | null): boolean {
-  if (!user) return false;
-  const scope = boardId ?? undefined;
-  return holdsPermission(user, PERMISSIONS.postModerate, scope) || holdsPermission(user, PERMISSIONS.reviewPost, scope);
-}
 
 function missingAuthor(id: number): UserBrief {
   return {
