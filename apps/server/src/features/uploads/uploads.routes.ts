@@ -13,6 +13,7 @@ import {
   UPLOAD_TYPES,
   uploadConfig,
   type UploadCall,
+  type UploadPurpose,
 } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -93,7 +94,8 @@ export async function uploadsRoutes(
   }
 
   for (const call of UPLOAD_CALLS) {
-    const purpose = call.purpose as (typeof UPLOAD_CALLS)[number]['purpose'] & keyof typeof UPLOAD_TYPES;
+    // The four upload calls are of the image, media, file and import purposes (not the Word import).
+    const purpose = call.purpose as UploadPurpose;
     route(call, async (request, _reply, memberId) => {
       const site = request.portal.site;
       const mb = await uploads.limitMb(site.tws_id, purpose);
