@@ -21,7 +21,7 @@ import { commentsService, isPostStaff } from './comments.service';
 
 export { isPostStaff };
 import { hotScore } from './hot-score';
-import { POINT_RULES, awardOnce, takeBack } from './points';
+import { POINT_RULES, award, awardOnce, takeBack } from './points';
 import type { ViewCounter } from './view-counter';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -233,11 +233,34 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
         if (id === site.tws_id || !siteById(id)) throw invalidField(site, 'other_lang', 'discuss.api.otherLangUnknown');
       }
       const now = clock.now();
+      // The checks only read (this site's dictionaries, the author's attachments and expert flag, the
+      // other sites' entries and review switches): done before the transaction, which then only writes.
+      const [checked, expert] = await Promise.all([checkForm(db, site, authorId, form), repo.userExpert(db, authorId)]);
+      const versions = await Promise.all(
+        others.map(async (otherId) => {
+          const wanted = [
+            { kind: 'industry', value: checked.codes.industry },
+            { kind: 'scene', value: checked.codes.scene },
+            ...(checked.codes.board !== null ? [{ kind: 'board', value: checked.codes.board }] : []),
+          ];
+          const [mapped, reviewOn] = await Promise.all([
+            repo.entriesByCode(db, otherId, wanted),
+            reviewOnIn(db, otherId),
+          ]);
+          const code = (kind: string, value: number | null) =>
+            value === null ? null : (mapped.find((m) => m.kind === kind && m.value === value)?.id ?? null);
+          return {
+            siteId: otherId,
+            reviewOn,
+            fields: {
+              industry: code('industry', checked.codes.industry),
+              scene: code('scene', checked.codes.scene),
+              board: code('board', checked.codes.board),
+            },
+          };
+        }),
+      );
       return db.transaction().execute(async (trx) => {
-        const [checked, expert] = await Promise.all([
-          checkForm(trx, site, authorId, form),
-          repo.userExpert(trx, authorId),
-        ]);
         const isExpert = expert === EXPERT_FLAG.expert ? EXPERT_FLAG.expert : EXPERT_FLAG.normal;
         const summary = summaryOf(checked.content);
         const base = {
@@ -273,7 +296,8 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
           if (reviewOn) {
             await submitForReview(trx, { kind: 'post', itemId: id, siteId, authorId, title: form.tp_title, now });
           } else {
-            await awardOnce(trx, {
+            // A new post holds no points yet: award without looking.
+            await award(trx, {
               userId: authorId,
               siteId,
               rule: POINT_RULES.postPublished,
@@ -290,28 +314,9 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
           checked.reviewOn,
         );
         const linked: Array<{ tws_id: number; tp_id: number; status: number }> = [];
-        for (const otherId of others) {
-          const wanted = [
-            { kind: 'industry', value: checked.codes.industry },
-            { kind: 'scene', value: checked.codes.scene },
-            ...(checked.codes.board !== null ? [{ kind: 'board', value: checked.codes.board }] : []),
-          ];
-          const [mapped, reviewOn] = await Promise.all([
-            repo.entriesByCode(trx, otherId, wanted),
-            reviewOnIn(trx, otherId),
-          ]);
-          const code = (kind: string, value: number | null) =>
-            value === null ? null : (mapped.find((m) => m.kind === kind && m.value === value)?.id ?? null);
-          const version = await publish(
-            otherId,
-            {
-              industry: code('industry', checked.codes.industry),
-              scene: code('scene', checked.codes.scene),
-              board: code('board', checked.codes.board),
-            },
-            reviewOn,
-          );
-          linked.push({ tws_id: otherId, tp_id: version.id, status: version.status });
+        for (const v of versions) {
+          const version = await publish(v.siteId, v.fields, v.reviewOn);
+          linked.push({ tws_id: v.siteId, tp_id: version.id, status: version.status });
         }
         if (linked.length) await repo.setLangGroup(trx, [main.id, ...linked.map((l) => l.tp_id)], main.id);
         return { tp_id: main.id, status: main.status, linked };

@@ -52,6 +52,14 @@ async function held(executor: Executor, userId: number, rule: string, source: So
   return Number(row?.n ?? 0);
 }
 
+/** Awards a rule for an item the member cannot hold points for yet (a new post). */
+export async function award(
+  executor: Executor,
+  entry: { userId: number; siteId: number; rule: { rule: string; amount: number }; source: Source; now: number },
+): Promise<void> {
+  await write(executor, { ...entry, rule: entry.rule.rule, amount: entry.rule.amount });
+}
+
 /** Awards a rule for an item once (nothing when the member holds it already). */
 export async function awardOnce(
   executor: Executor,
