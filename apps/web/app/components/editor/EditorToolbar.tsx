@@ -6,6 +6,16 @@ import Dropdown from 'antd/es/dropdown';
 import Input from 'antd/es/input';
 import Popover from 'antd/es/popover';
 import Tooltip from 'antd/es/tooltip';
+import {
+  AlignCenterIcon,
+  AlignLeftIcon,
+  AlignRightIcon,
+  AttachmentIcon,
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  ImageIcon,
+  LinkIcon,
+} from './editor-icons';
 import type { PickerKind } from './editor-rules';
 import { displayLink, FONT_SIZES_PX, safeLink, TEXT_COLOURS } from './editor-rules';
 
@@ -140,7 +150,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
     >
       <span>
         <ToolButton label={t('toolbar.link')} active={href !== ''} disabled={disabled} testId="rte-link">
-          🔗
+          <LinkIcon />
         </ToolButton>
       </span>
     </Popover>
@@ -304,7 +314,7 @@ export function EditorToolbar({
         disabled={off}
         onClick={() => run().setTextAlign('left').run()}
       >
-        ⯇
+        <AlignLeftIcon />
       </ToolButton>
       <ToolButton
         label={t('toolbar.alignCenter')}
@@ -312,7 +322,7 @@ export function EditorToolbar({
         disabled={off}
         onClick={() => run().setTextAlign('center').run()}
       >
-        ≡
+        <AlignCenterIcon />
       </ToolButton>
       <ToolButton
         label={t('toolbar.alignRight')}
@@ -320,7 +330,7 @@ export function EditorToolbar({
         disabled={off}
         onClick={() => run().setTextAlign('right').run()}
       >
-        ⯈
+        <AlignRightIcon />
       </ToolButton>
       <ToolButton
         label={t('toolbar.bulletList')}
@@ -387,7 +397,7 @@ export function EditorToolbar({
       </Dropdown>
       <LinkButton editor={editor} disabled={off} />
       <ToolButton label={t('toolbar.image')} disabled={off} onClick={() => onPick('image', 'image')} testId="rte-image">
-        🖼
+        <ImageIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.audio')} disabled={off} onClick={() => onPick('media', 'audio')} testId="rte-audio">
         ♪
@@ -401,7 +411,7 @@ export function EditorToolbar({
         onClick={() => onPick('file', 'attachment')}
         testId="rte-attachment"
       >
-        📎
+        <AttachmentIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.wordImport')} disabled={off} onClick={onWordImport} testId="rte-word-import">
         W
@@ -412,7 +422,7 @@ export function EditorToolbar({
         onClick={onToggleFullscreen}
         testId="rte-fullscreen"
       >
-        ⛶
+        {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
       </ToolButton>
     </div>
   );
