@@ -1,7 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { dictList, type DictionaryEntry } from '@portal/contracts/dictionaries';
 import { postAdd } from '@portal/contracts/discussions';
+import { moderationAct } from '@portal/contracts/moderation';
+import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { callApi, fill, registerMember, type TestMember } from './support/accounts';
+import { useAdmin } from './support/admin';
 import {
   expect,
   otherSite,
@@ -23,6 +26,9 @@ import {
 
 const PAGE_SIZE = 15;
 
+/** Signed in once for the file: switches review on and off, locks a post. */
+const admin = useAdmin();
+
 const listPath = (site: E2eSite, query = '') => `/${site.prefix}/discuss/list${query}`;
 const postPath = (site: E2eSite, id: number) => `/${site.prefix}/discuss/info/${id}`;
 
@@ -39,10 +45,11 @@ interface NewPost {
   scene: number;
   board?: number;
   otherLang?: number[];
+  annex?: number[];
 }
 
 /** Publishes a post through `post/add` as the member signed in on `api`; answers its id and linked versions. */
-async function publish(api: APIRequestContext, site: E2eSite, post: NewPost) {
+async function publish(api: APIRequestContext, site: E2eSite, post: NewPost, expectedStatus = 20) {
   const answer = await callApi<{ tp_id: number; status: number; linked: Array<{ tws_id: number; tp_id: number }> }>(
     api,
     site,
@@ -55,11 +62,25 @@ async function publish(api: APIRequestContext, site: E2eSite, post: NewPost) {
       tp_type: post.type ?? 10,
       ...(post.board ? { tp_board_id: post.board } : {}),
       ...(post.otherLang ? { other_lang: post.otherLang } : {}),
+      ...(post.annex ? { tp_annex: post.annex } : {}),
     },
   );
   expect(answer.status, `post/add: ${answer.msg}`).toBe(200);
-  expect(answer.data.status, 'published at once (review is off)').toBe(20);
+  expect(answer.data.status, expectedStatus === 20 ? 'published at once (review is off)' : 'waits for review').toBe(
+    expectedStatus,
+  );
   return answer.data;
+}
+
+/** Uploads a small text file as the member signed in on `api`; answers its attachment id. */
+async function uploadText(api: APIRequestContext, name: string, text: string): Promise<number> {
+  const response = await api.post('/api/tool/uploadfile/', {
+    headers: { isapi: '1', accept: 'application/json' },
+    multipart: { file: { name, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') } },
+  });
+  const answer = (await response.json()) as { status: number; msg: string; data: { att_id: number } };
+  expect(answer.status, `uploadfile: ${answer.msg}`).toBe(200);
+  return answer.data.att_id;
 }
 
 async function open(page: Page, path: string) {
@@ -73,6 +94,19 @@ const head = (page: Page) => ({
   canonical: page.locator('link[rel="canonical"]'),
   alternate: (lang: string) => page.locator(`link[rel="alternate"][hreflang="${lang}"]`),
 });
+
+/**
+ * Presses a button that asks for confirmation and confirms. The popover's code arrives just after
+ * the page, so a press before it has is pressed again.
+ */
+async function confirmWith(page: Page, trigger: Locator, confirm: string) {
+  const ok = page.getByRole('button', { name: confirm });
+  await expect(async () => {
+    if (!(await ok.isVisible())) await trigger.click();
+    await expect(ok).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await ok.click();
+}
 
 const items = (page: Page) => page.getByTestId('discuss-item');
 const itemTitled = (page: Page, title: string) => items(page).filter({ hasText: title });
@@ -240,8 +274,7 @@ for (const site of SITES) {
       await page.getByTestId('comment-form-submit').click();
       const mistaken = page.getByTestId('comment').filter({ hasText: mistake });
       await expect(mistaken).toBeVisible();
-      await mistaken.getByTestId('comment-delete').click();
-      await page.getByRole('button', { name: ui.confirm }).click();
+      await confirmWith(page, mistaken.getByTestId('comment-delete'), ui.confirm);
       await expect(mistaken).toHaveCount(0);
       await expect(page.getByTestId('discuss-comment-count')).toHaveText('1');
       // Not one's own: no accept (only the asker), no delete on others' posts.
@@ -260,8 +293,7 @@ for (const site of SITES) {
       await expect(askerThread.getByTestId('reply').filter({ hasText: replyText })).toBeVisible();
       await askerThread.getByTestId('comment-body').getByTestId('comment-like').click();
       await expect(askerThread.getByTestId('comment-body').getByTestId('comment-like-count')).toHaveText('1');
-      await askerThread.getByTestId('comment-body').getByTestId('comment-accept').click();
-      await askerPage.getByRole('button', { name: ui.confirm }).click();
+      await confirmWith(askerPage, askerThread.getByTestId('comment-body').getByTestId('comment-accept'), ui.confirm);
       await expect(askerThread.getByTestId('comment-accepted')).toHaveText(ui.accepted);
       await expect(askerPage.getByTestId('discuss-solved')).toBeVisible();
       await expect(askerPage.getByTestId('discuss-edit')).toBeVisible();
@@ -320,6 +352,78 @@ for (const site of SITES) {
       await open(page, postPath(site, 2_000_000_000));
       await expect(page.getByTestId('discuss-not-found')).toContainText(ui.notFound);
       await expect(page).toHaveTitle(sectionTitle(site, 'notFound'));
+    });
+
+    test('the author previews a post waiting for review, downloads its attachment, withdraws and deletes it; a locked post takes no comments', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const author = await registerMember(context.request, site, { tag: 'preview' });
+      const [industry] = await dictionary(context.request, site, 'industry');
+      const [scene] = await dictionary(context.request, site, 'scene');
+      const fileText = `notes of ${author.nickname}`;
+      const attId = await uploadText(context.request, 'rollout-notes.txt', fileText);
+      const title = `Pending ${author.userId} ${site.lang}`;
+
+      await admin.call(site, adminSettingsUpdate, { review: { post_review: true } });
+      let pending: { tp_id: number };
+      try {
+        pending = await publish(
+          context.request,
+          site,
+          { title, industry: industry!.value, scene: scene!.value, annex: [attId] },
+          10,
+        );
+      } finally {
+        await admin.call(site, adminSettingsUpdate, { review: { post_review: false } });
+      }
+
+      // Others do not see it at all; the author sees the preview with its status.
+      for (const path of [postPath(site, pending.tp_id), `${postPath(site, pending.tp_id)}/1`]) {
+        expect((await request.get(path)).status(), `${path} for a visitor`).toBe(404);
+      }
+      const response = await open(page, `${postPath(site, pending.tp_id)}/1`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByTestId('discuss-title')).toHaveText(title);
+      await expect(page.getByTestId('discuss-status')).toContainText(ui.statusPending);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page.getByTestId('comment-form')).toHaveCount(0);
+      await expect(page.getByTestId('discuss-like')).toHaveCount(0);
+
+      // The attachment: listed by name, downloaded with its own bytes.
+      const attachment = page.getByTestId('discuss-attachment');
+      await expect(attachment).toContainText('rollout-notes.txt');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        attachment.getByTestId('discuss-attachment-download').click(),
+      ]);
+      const file = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of file) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(fileText);
+
+      // Withdrawn while pending: the banner says so and the withdraw button goes.
+      await confirmWith(page, page.getByTestId('discuss-withdraw'), ui.confirm);
+      await expect(page.getByTestId('discuss-status')).toContainText(ui.statusWithdrawn);
+      await expect(page.getByTestId('discuss-withdraw')).toHaveCount(0);
+      await expect(page.getByTestId('discuss-edit')).toBeVisible();
+
+      // Deleted by its author: back to the list, and the post is gone for the author too.
+      await confirmWith(page, page.getByTestId('discuss-delete'), ui.confirm);
+      await expect(page).toHaveURL(listPath(site));
+      expect((await context.request.get(`${postPath(site, pending.tp_id)}/1`)).status()).toBe(404);
+
+      // A locked post: it says so and offers no comment box, even to a member.
+      const locked = await publish(context.request, site, {
+        title: `Locked ${author.userId} ${site.lang}`,
+        industry: industry!.value,
+        scene: scene!.value,
+      });
+      await admin.call(site, moderationAct, { tp_id: locked.tp_id, action: 'lock' });
+      await open(page, postPath(site, locked.tp_id));
+      await expect(page.getByTestId('discuss-locked')).toHaveText(ui.locked);
+      await expect(page.getByTestId('comment-form')).toHaveCount(0);
     });
   });
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { data } from 'react-router';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { postInfo, type PostDetail } from '@portal/contracts/discussions';
@@ -9,8 +10,6 @@ import discussCss from '~/features/discussions/components/discussions.css?url';
 import { PostDetailPage } from '~/features/discussions/components/PostDetailPage';
 import { PostNotFound } from '~/features/discussions/components/PostNotFound';
 import { DiscussionSlotsContext, type DiscussionSlots } from '~/features/discussions/components/discussion-slots';
-import { ModeratorActions } from '~/features/moderation/components/ModeratorActions';
-import { ReportButton } from '~/features/moderation/components/ReportButton';
 import moderationCss from '~/features/moderation/components/moderation.css?url';
 import { ensureCalls } from '~/lib/query/prefetch.client';
 import { prefetchCalls } from '~/lib/query/prefetch.server';
@@ -107,16 +106,29 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   });
 };
 
+// Moderation's menus and report dialog are their own chunk (forms, selects, dialogs): the page
+// reads and hydrates without them, and they appear as soon as they have loaded.
+const ModeratorActions = lazy(() =>
+  import('~/features/moderation/components/ModeratorActions').then((m) => ({ default: m.ModeratorActions })),
+);
+const ReportButton = lazy(() =>
+  import('~/features/moderation/components/ReportButton').then((m) => ({ default: m.ReportButton })),
+);
+
 /** What moderation adds to the page: the moderator's menu, and "report" on others' posts and comments. */
 const slots: DiscussionSlots = {
   postTools: (post) => (
-    <>
+    <Suspense fallback={null}>
       {post.is_mine ? null : <ReportButton targetKind="post" targetId={post.tp_id} type="default" />}
       <ModeratorActions post={post} />
-    </>
+    </Suspense>
   ),
   commentTools: (comment) =>
-    comment.is_mine ? null : <ReportButton targetKind="comment" targetId={comment.tpc_id} size="small" type="link" />,
+    comment.is_mine ? null : (
+      <Suspense fallback={null}>
+        <ReportButton targetKind="comment" targetId={comment.tpc_id} size="small" type="link" />
+      </Suspense>
+    ),
 };
 
 export default function DiscussInfo({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
-import Popconfirm from 'antd/es/popconfirm';
 import {
   commentDelete,
   commentLike,
@@ -24,6 +23,7 @@ import { commentsKey, useComments } from '../api/discuss-queries';
 import { toggled } from '../api/post-view';
 import { useMemberGate } from '../api/use-member-gate';
 import { CommentForm } from './CommentForm';
+import { ConfirmAction } from './ConfirmAction';
 import { useDiscussionSlots } from './discussion-slots';
 
 /** After any comment write: the comment pages and the post (its counts, its accepted answer) again. */
@@ -142,29 +142,18 @@ function CommentBody({
             </button>
           )}
           {canAccept ? (
-            <Popconfirm
-              title={t('ui.acceptConfirm')}
-              okText={t('ui.confirm')}
-              cancelText={t('ui.cancel')}
-              onConfirm={accept}
-            >
+            <ConfirmAction title={t('ui.acceptConfirm')} onConfirm={accept}>
               <button type="button" className="discuss-link-button" data-testid="comment-accept">
                 {t('ui.accept')}
               </button>
-            </Popconfirm>
+            </ConfirmAction>
           ) : null}
           {comment.is_mine ? (
-            <Popconfirm
-              title={t('ui.deleteCommentConfirm')}
-              okText={t('ui.confirm')}
-              cancelText={t('ui.cancel')}
-              onConfirm={remove}
-              okButtonProps={{ danger: true }}
-            >
+            <ConfirmAction title={t('ui.deleteCommentConfirm')} onConfirm={remove} danger>
               <button type="button" className="discuss-link-button" data-testid="comment-delete">
                 {t('ui.delete')}
               </button>
-            </Popconfirm>
+            </ConfirmAction>
           ) : null}
           {slots.commentTools?.(comment, post)}
         </p>

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
-import Popconfirm from 'antd/es/popconfirm';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { postDelete, postFavourite, postLike, postWithdraw, type PostDetail } from '@portal/contracts/discussions';
 import { requestClient } from '~/lib/request/client';
@@ -12,6 +11,7 @@ import { toast } from '~/lib/toast';
 import { toggled, type Reaction } from '../api/post-view';
 import { useMemberGate } from '../api/use-member-gate';
 import { usePostDialog } from '../api/use-post-dialog';
+import { ConfirmAction } from './ConfirmAction';
 import { useDiscussionSlots } from './discussion-slots';
 
 /**
@@ -123,26 +123,15 @@ export function PostActions({ post }: { post: PostDetail }) {
             {t('ui.edit')}
           </Button>
           {post.status === REVIEW_STATUS.pending ? (
-            <Popconfirm
-              title={t('ui.withdrawConfirm')}
-              okText={t('ui.confirm')}
-              cancelText={t('ui.cancel')}
-              onConfirm={withdraw}
-            >
+            <ConfirmAction title={t('ui.withdrawConfirm')} onConfirm={withdraw}>
               <Button data-testid="discuss-withdraw">{t('ui.withdraw')}</Button>
-            </Popconfirm>
+            </ConfirmAction>
           ) : null}
-          <Popconfirm
-            title={t('ui.deletePostConfirm')}
-            okText={t('ui.confirm')}
-            cancelText={t('ui.cancel')}
-            onConfirm={remove}
-            okButtonProps={{ danger: true }}
-          >
+          <ConfirmAction title={t('ui.deletePostConfirm')} onConfirm={remove} danger>
             <Button danger data-testid="discuss-delete">
               {t('ui.delete')}
             </Button>
-          </Popconfirm>
+          </ConfirmAction>
         </>
       ) : null}
       {slots.postTools?.(post)}
