@@ -2,7 +2,8 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { adminAuditList, type AuditEntry } from '@portal/contracts/admin';
 import { postAdd, postFormConfig } from '@portal/contracts/discussions';
 import { reportContent } from '@portal/contracts/moderation';
-import { callApi, fill, registerMember, siteCode, type TestMember } from './support/accounts';
+import { adminUsersGrantRole } from '@portal/contracts/roles';
+import { callApi, fill, registerMember, siteCode, toasts, type TestMember } from './support/accounts';
 import { useAdmin } from './support/admin';
 import { chooseOption } from './support/antd';
 import {
@@ -132,10 +133,13 @@ for (const site of SITES) {
       // The admin grants the moderator role for the board in the member drawer.
       await admin.enter(context, baseURL!, site);
       const drawer = await openMember(page, site, mod.member);
+      // Choosing the moderator role asks for the site's boards: pick one once they are there.
+      const boardList = page.waitForResponse((r) => r.url().endsWith(`/api/${siteCode(site)}/api/dict/list`));
       await chooseOption(
         drawer.getByRole('combobox', { name: site.texts.membersAdmin.role }),
         MODERATOR.name[site.lang],
       );
+      await boardList;
       await chooseOption(drawer.getByRole('combobox', { name: site.texts.membersAdmin.board }), board.label);
       await drawer.getByTestId('admin-grant-submit').click();
       await expect(drawer.getByTestId(`admin-grant-${MODERATOR.code}`)).toContainText(board.label);
@@ -193,8 +197,6 @@ for (const site of SITES) {
     });
 
     test('a member reports a post; the moderator sees the report in the zone and closes it', async ({
-      page,
-      context,
       browser,
       baseURL,
     }) => {
@@ -205,17 +207,13 @@ for (const site of SITES) {
       const title = `${site.lang === 'zh' ? '被举报的帖子' : 'Reported post'} ${Date.now()}`;
       const postId = await publish(author.context.request, site, board.value, title);
 
-      // The moderator: granted in the drawer.
+      // The moderator (granted by the admin; the drawer is walked in the first journey).
       const mod = await memberBrowser(browser, baseURL!, site, 'mod2');
-      await admin.enter(context, baseURL!, site);
-      const drawer = await openMember(page, site, mod.member);
-      await chooseOption(
-        drawer.getByRole('combobox', { name: site.texts.membersAdmin.role }),
-        MODERATOR.name[site.lang],
-      );
-      await chooseOption(drawer.getByRole('combobox', { name: site.texts.membersAdmin.board }), board.label);
-      await drawer.getByTestId('admin-grant-submit').click();
-      await expect(drawer.getByTestId(`admin-grant-${MODERATOR.code}`)).toContainText(board.label);
+      await admin.call(site, adminUsersGrantRole, {
+        user_id: mod.member.userId,
+        role: MODERATOR.code,
+        scope_id: board.value,
+      });
 
       // A member reports the post; a second report of it is refused with the server's message.
       const reporter = await memberBrowser(browser, baseURL!, site, 'reporter');
@@ -259,6 +257,103 @@ for (const site of SITES) {
       await author.context.close();
       await mod.context.close();
       await reporter.context.close();
+    });
+
+    test('on the post page: a member reports the post with the Report button; its moderator pins and locks it from the menu that others do not see', async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(150_000);
+      const boards = await boardsOf(site);
+      const board = boards[boards.length - 1]!;
+      const author = await memberBrowser(browser, baseURL!, site, 'author3');
+      const title = `${site.lang === 'zh' ? '详情页管理' : 'Post page moderation'} ${Date.now()}`;
+      const postId = await publish(author.context.request, site, board.value, title);
+      const postPath = `/${site.prefix}/discuss/info/${postId}`;
+
+      // A visitor pressing Report goes to the login page and would come back to the post.
+      const visitor = await browser.newContext({ baseURL });
+      await signalHydration(visitor);
+      await presetLanguage(visitor, baseURL!, site);
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(postPath);
+      await waitForHydration(visitorPage);
+      await expect(visitorPage.getByTestId('moderator-actions')).toHaveCount(0);
+      // (Pressed again if the first press came before that part of the page had hydrated.)
+      await expect(async () => {
+        await visitorPage.getByTestId(`report-post-${postId}`).click();
+        await expect(visitorPage).toHaveURL(`/${site.prefix}/login?callback=${encodeURIComponent(postPath)}`, {
+          timeout: 2_000,
+        });
+      }).toPass();
+      await visitor.close();
+
+      // The author sees no Report button on their own post and no moderator menu.
+      await author.page.goto(postPath);
+      await waitForHydration(author.page);
+      await expect(author.page.getByTestId('discuss-title')).toHaveText(title);
+      await expect(author.page.getByTestId(`report-post-${postId}`)).toHaveCount(0);
+      await expect(author.page.getByTestId('moderator-actions')).toHaveCount(0);
+
+      // A member reports it: the reason is required, then sent; the second time the server refuses.
+      const reporter = await memberBrowser(browser, baseURL!, site, 'reporter3');
+      await reporter.page.goto(postPath);
+      await waitForHydration(reporter.page);
+      await expect(reporter.page.getByTestId('moderator-actions')).toHaveCount(0);
+      await expect(async () => {
+        await reporter.page.getByTestId(`report-post-${postId}`).click();
+        await expect(reporter.page.getByTestId('report-send')).toBeVisible({ timeout: 2_000 });
+      }).toPass();
+      await reporter.page.getByTestId('report-send').click();
+      await expect(reporter.page.locator('.ant-form-item-explain-error')).toHaveText(
+        site.texts.moderation.api.reasonRequired,
+      );
+      const reason = site.lang === 'zh' ? '标题党' : 'Clickbait title';
+      await reporter.page.getByTestId('report-reason').fill(reason);
+      await reporter.page.getByTestId('report-send').click();
+      await expect(toasts(reporter.page).filter({ hasText: site.texts.moderation.api.reported })).toBeVisible();
+      await reporter.page.getByTestId(`report-post-${postId}`).click();
+      await reporter.page.getByTestId('report-reason').fill(reason);
+      await reporter.page.getByTestId('report-send').click();
+      await expect(toasts(reporter.page).filter({ hasText: site.texts.moderation.api.duplicateReport })).toBeVisible();
+
+      // The board's moderator (granted by the admin) pins and locks it from the post page.
+      const mod = await memberBrowser(browser, baseURL!, site, 'mod3');
+      await admin.call(site, adminUsersGrantRole, {
+        user_id: mod.member.userId,
+        role: MODERATOR.code,
+        scope_id: board.value,
+      });
+      await mod.page.goto(postPath);
+      await waitForHydration(mod.page);
+      await act(mod.page, mod.page.getByTestId('discuss-detail-page'), 'pin');
+      await expect(toasts(mod.page).filter({ hasText: ui.done })).toBeVisible();
+      await act(mod.page, mod.page.getByTestId('discuss-detail-page'), 'lock');
+      await expect(toasts(mod.page).filter({ hasText: ui.done }).first()).toBeVisible();
+      // The menu now offers the opposites.
+      await mod.page.getByTestId('moderator-actions').click();
+      const menu = mod.page.locator('.ant-dropdown:visible');
+      await expect(menu.getByTestId('moderation-action-unpin')).toBeVisible();
+      await expect(menu.getByTestId('moderation-action-unlock')).toBeVisible();
+      await mod.page.keyboard.press('Escape');
+
+      // The report is waiting in the zone.
+      await mod.page.goto(zoneOf(site));
+      await waitForHydration(mod.page);
+      await mod.page.getByTestId('zone-tab-reports').click();
+      await expect(mod.page.locator('.moderation-report').filter({ hasText: title }).first()).toContainText(reason);
+
+      // The author is told of both.
+      await author.page.reload();
+      await waitForHydration(author.page);
+      await author.page.getByTestId('messages-bell').click();
+      const panel = author.page.getByTestId('messages-panel');
+      await expect(panel).toContainText(fill(kinds.post_pinned.content, { title }));
+      await expect(panel).toContainText(fill(kinds.post_locked.content, { title }));
+
+      await author.context.close();
+      await reporter.context.close();
+      await mod.context.close();
     });
   });
 }
