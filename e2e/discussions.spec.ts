@@ -146,6 +146,10 @@ for (const site of SITES) {
         scene: scene.value,
         board: board.value,
       });
+      // A member's "new post" opens the publish dialog (PUBLISH's), its code fetched only then.
+      await open(page, listPath(site, `?board=${board.value}`));
+      await page.getByTestId('discuss-publish').click();
+      await expect(page.getByRole('dialog', { name: site.texts.postForm.title })).toBeVisible({ timeout: 20_000 });
       await context.clearCookies();
 
       // The plain list: server-rendered, its own title and description, canonical and both languages.
@@ -296,7 +300,15 @@ for (const site of SITES) {
       await confirmWith(askerPage, askerThread.getByTestId('comment-body').getByTestId('comment-accept'), ui.confirm);
       await expect(askerThread.getByTestId('comment-accepted')).toHaveText(ui.accepted);
       await expect(askerPage.getByTestId('discuss-solved')).toBeVisible();
-      await expect(askerPage.getByTestId('discuss-edit')).toBeVisible();
+      await askerPage.getByTestId('discuss-edit').click();
+      await expect(askerPage.getByRole('dialog', { name: site.texts.postForm.editTitle })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(
+        askerPage
+          .getByRole('dialog', { name: site.texts.postForm.editTitle })
+          .getByRole('textbox', { name: site.texts.postForm.titleLabel, exact: true }),
+      ).toHaveValue(title);
 
       // The answerer replies to the reply: it stays on the second level and names the asker.
       await open(page, postPath(site, created.tp_id));
@@ -344,6 +356,12 @@ for (const site of SITES) {
       );
       await page.getByTestId('discuss-like').click();
       await expect(page).toHaveURL(`/${site.prefix}/login?callback=${encodeURIComponent(path)}`);
+
+      // "New post" too: told to log in first, then at the login page with the list as callback.
+      await open(page, listPath(site));
+      await page.getByTestId('discuss-publish').click();
+      await expect(page.locator('.ant-message-notice')).toContainText(site.texts.postForm.loginFirst);
+      await expect(page).toHaveURL(`/${site.prefix}/login?callback=${encodeURIComponent(listPath(site))}`);
 
       const missing = await request.get(postPath(site, 2_000_000_000));
       expect(missing.status()).toBe(404);

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import { useShell } from '~/lib/shell';
 import { dictionaryQuery, usePostList } from '../api/discuss-queries';
-import { usePostDialog } from '../api/use-post-dialog';
 import {
   isFiltered,
   LIST_SORTS,
@@ -14,6 +13,7 @@ import {
   type ListSort,
   type ListType,
 } from '../api/list-filters';
+import { PublishPostButton } from '../publish/PublishPostButton';
 import { PostListItem } from './PostListItem';
 
 const sortLabel = { latest: 'ui.sortLatest', hot: 'ui.sortHot', unanswered: 'ui.sortUnanswered' } as const;
@@ -67,7 +67,6 @@ export function DiscussListPage({ filters }: { filters: ListFilters }) {
   const { t } = useTranslation('discuss');
   const { site } = useShell();
   const navigate = useNavigate();
-  const { publish } = usePostDialog();
   const boards = useQuery(dictionaryQuery(site, 'board')).data?.list ?? [];
   const industries = useQuery(dictionaryQuery(site, 'industry')).data?.list ?? [];
   const scenes = useQuery(dictionaryQuery(site, 'scene')).data?.list ?? [];
@@ -85,9 +84,9 @@ export function DiscussListPage({ filters }: { filters: ListFilters }) {
           <h1>{t('ui.listTitle')}</h1>
           <p className="discuss-head__lead">{t('ui.listLead')}</p>
         </div>
-        <Button type="primary" onClick={() => publish(filters.board ?? undefined)} data-testid="discuss-publish">
+        <PublishPostButton boardId={filters.board ?? undefined} data-testid="discuss-publish">
           {t('ui.publish')}
-        </Button>
+        </PublishPostButton>
       </header>
 
       <div className="discuss-layout">

@@ -10,7 +10,7 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { toggled, type Reaction } from '../api/post-view';
 import { useMemberGate } from '../api/use-member-gate';
-import { usePostDialog } from '../api/use-post-dialog';
+import { usePublishPost } from '../publish/usePublishPost';
 import { ConfirmAction } from './ConfirmAction';
 import { useDiscussionSlots } from './discussion-slots';
 
@@ -70,7 +70,7 @@ export function PostActions({ post }: { post: PostDetail }) {
   const { site } = useShell();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { edit } = usePostDialog();
+  const { edit } = usePublishPost();
   const slots = useDiscussionSlots();
   const siteCode = site.apply_site;
 
