@@ -19,6 +19,19 @@ declare module 'react-router' {
  */
 const styleCache = createCache();
 
+/**
+ * The extracted stylesheet, kept until the cache holds more entries: after the first few pages the
+ * set of registered styles stops growing, and every page then reuses one string instead of
+ * serialising some 40 KB of CSS again (a large part of a render's CPU time).
+ */
+let extracted = { entries: -1, css: '' };
+function allStyles(): string {
+  // The cache's map only grows on the server (nothing unmounts there), so its size tells new styles.
+  const entries = styleCache.cache.size;
+  if (entries !== extracted.entries) extracted = { entries, css: extractStyle(styleCache) };
+  return extracted.css;
+}
+
 /** Rendering gives up after this long; the page then shows what it has. */
 export const streamTimeout = 10_000;
 
@@ -54,7 +67,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         const html = Buffer.concat(chunks).toString('utf8');
-        const styles = addNonceToStyleTags(extractStyle(styleCache), nonce);
+        const styles = addNonceToStyleTags(allStyles(), nonce);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(new Response(injectHeadStyles(html, styles), { status, headers: responseHeaders }));
         done();

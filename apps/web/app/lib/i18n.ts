@@ -42,13 +42,27 @@ export function isTextKey(key: string): boolean {
   });
 }
 
+/** The server's instances, one per language, made on first use and shared by every request. */
+const serverInstances = new Map<Lang, I18n>();
+
 /**
- * A new i18next instance fixed to `lang`, with both languages of the portal's catalogue bundled (no
- * backend, initialised synchronously) plus any texts added so far. The server makes one per request
- * so that two requests in different languages can never share a language setting; the browser
- * makes one per language shown.
+ * An i18next instance fixed to `lang`, with both languages of the portal's catalogue bundled (no
+ * backend, initialised synchronously) plus any texts added so far. The server keeps one per
+ * language for all requests (building one costs more than rendering a small page, and nothing on
+ * the server changes an instance's language, so requests in different languages never share one);
+ * the browser makes one per language shown.
  */
 export function createI18n(lang: Lang): I18n {
+  if (typeof window !== 'undefined') return makeInstance(lang);
+  let instance = serverInstances.get(lang);
+  if (!instance) {
+    instance = makeInstance(lang);
+    serverInstances.set(lang, instance);
+  }
+  return instance;
+}
+
+function makeInstance(lang: Lang): I18n {
   const instance = createInstance();
   void instance.init({
     lng: lang,
