@@ -1,6 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
-import { fill, registerMember, toasts } from './support/accounts';
-import { expect, homeOf, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { loginByCode } from '@portal/contracts/accounts';
+import { adminSettingsUpdate } from '@portal/contracts/settings';
+import { startS3DevServer, S3_DEV_CREDENTIALS, type S3DevServer } from '../scripts/s3-dev-server.mjs';
+import { callApi, fill, registerMember, toasts } from './support/accounts';
+import { adminCode, ADMIN_EMAIL } from './support/admin';
+import { expect, homeOf, signalHydration, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
 
 /**
  * The rich-text editor (issue 5 item 1; spec 4 "Editor", 5 "Editor", 8 upload failures, 9 editor
@@ -253,3 +262,150 @@ for (const site of SITES) {
     });
   });
 }
+
+/**
+ * The direct upload to an S3-compatible store (spec 3 cloud credentials, 9 cloud multipart; issue 5
+ * "the S3 direct upload path with a 7 MB file"): a second built portal in S3 mode against s3rver on
+ * loopback, started by this file alone so the shared run keeps its one local-disk portal. The
+ * attachment picker of the publish dialog PUTs the file in 2 MB parts straight to the store, then
+ * registers it with att_storage 2; the object is in the bucket, whole, and downloads through the portal.
+ */
+test.describe('direct upload to the object store', () => {
+  const ADMIN_PASSWORD = 'e2e-admin-password-not-secret';
+  const SEVEN_MB = 7 * 1024 * 1024;
+  const port = Number(process.env.E2E_PORT ?? 3100) + 100;
+  const s3BaseURL = `http://127.0.0.1:${port}`;
+  let store: S3DevServer | undefined;
+  let portal: ChildProcess | undefined;
+  let dataDir = '';
+  let admin: APIRequestContext | undefined;
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(150_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-s3-'));
+    store = await startS3DevServer({ directory: path.join(dataDir, 's3rver'), origins: [s3BaseURL] });
+    portal = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        ...store.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'portal'),
+        SEED_DEMO: 'true',
+        ADMIN_PASSWORD,
+        RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+        MAIL_OUTBOX: 'true',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${s3BaseURL}/readyz`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 120_000, intervals: [500] },
+      )
+      .toBe(200);
+
+    // The admin allows 8 MB files on both sites (spec default 5 MB).
+    admin = await playwright.request.newContext({ baseURL: s3BaseURL });
+    const code = await adminCode(admin, ZH);
+    const signedIn = await callApi(admin, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
+    expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
+    for (const site of SITES) {
+      const saved = await callApi(admin, site, adminSettingsUpdate, { file_config: { fileSize: 8, fileLimit: 9 } });
+      expect(saved.status, `settings on the ${site.name} site: ${saved.msg}`).toBe(200);
+    }
+  });
+
+  test.afterAll(async () => {
+    await admin?.dispose();
+    portal?.kill('SIGTERM');
+    await store?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const site of SITES) {
+    test(`a 7 MB attachment goes to the store in 2 MB parts and is registered with att_storage 2 (${site.name} site)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ baseURL: s3BaseURL });
+      await signalHydration(context);
+      // The page's CSP must let the parts go to the store (connect-src).
+      const cspErrors: string[] = [];
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+      });
+      try {
+        const page = await context.newPage();
+        await registerMember(context.request, site, { tag: 's3' });
+        const dialog = await openPublishDialog(page, site);
+
+        const partPuts: { status: number; etag: string | null }[] = [];
+        page.on('response', (response) => {
+          if (response.request().method() === 'PUT' && response.url().startsWith(store!.endpoint)) {
+            partPuts.push({ status: response.status(), etag: response.headers()['etag'] ?? null });
+          }
+        });
+        const ticketAnswer = page.waitForResponse((r) => r.url().endsWith('/api/tool/getAliyunOssSts'));
+        const registered = page.waitForResponse((r) => r.url().endsWith('/api/tool/addAttachment'));
+
+        // A PDF by its content: the header the server checks, then 7 MB of filler.
+        const pdf = Buffer.alloc(SEVEN_MB, 0x20);
+        pdf.write('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n', 0, 'latin1');
+        pdf.write('\n%%EOF\n', SEVEN_MB - 7, 'latin1');
+        await dialog
+          .getByTestId('attachment-upload')
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'array-sizing.pdf', mimeType: 'application/pdf', buffer: pdf });
+
+        const ticket = (await (await ticketAnswer).json()) as {
+          status: number;
+          data: { key: string; part_size: number; parts: { part_number: number; url: string }[] };
+        };
+        expect(ticket.status).toBe(200);
+        expect(ticket.data.part_size).toBe(2_097_152);
+        expect(ticket.data.parts).toHaveLength(4);
+
+        const answer = await registered;
+        const sent = answer.request().postDataJSON() as {
+          att_storage: number;
+          att_url: string;
+          parts: { part_number: number; etag: string }[];
+        };
+        expect(sent.att_storage).toBe(2);
+        expect(sent.att_url).toBe(ticket.data.key);
+        expect(sent.parts.map((p) => p.part_number).sort()).toEqual([1, 2, 3, 4]);
+        const body = (await answer.json()) as { status: number; data: { att_id: number; address: string } };
+        expect(body.status).toBe(200);
+        expect(partPuts).toHaveLength(4);
+        expect(partPuts.every((p) => p.status === 200 && p.etag)).toBe(true);
+
+        // The form lists the attachment; the object is whole in the bucket and downloads through the portal.
+        await expect(dialog.getByTestId('attachment-upload')).toContainText('array-sizing.pdf');
+        const s3 = new S3Client({
+          endpoint: store!.endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          credentials: S3_DEV_CREDENTIALS,
+        });
+        const head = await s3.send(new HeadObjectCommand({ Bucket: store!.bucket, Key: ticket.data.key }));
+        s3.destroy();
+        expect(head.ContentLength).toBe(SEVEN_MB);
+        const download = await context.request.get(body.data.address);
+        expect(download.status()).toBe(200);
+        expect((await download.body()).length).toBe(SEVEN_MB);
+        expect(cspErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
