@@ -4,6 +4,7 @@ import { adminReviewList, type ReviewItem } from '@portal/contracts/reviews';
 import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
 import { callApi, fill, registerMember, siteCode, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
+import { chooseOption } from './support/antd';
 import {
   expect,
   presetLanguage,
@@ -186,6 +187,76 @@ for (const site of SITES) {
       } finally {
         await one.close();
         await two.close();
+        const restored = await callApi(admin.api, site, adminSettingsUpdate, {
+          review: { post_review: settings.review.post_review },
+        });
+        expect(restored.status, `restoring the review switch: ${restored.msg}`).toBe(200);
+      }
+    });
+
+    test('bulk: several selected items are approved or rejected with one reason in one go', async ({
+      browser,
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.setTimeout(150_000);
+      const settings = await admin.call<SiteSettings>(site, adminSettingsGet);
+      const author = await browser.newContext({ baseURL });
+      try {
+        await admin.call(site, adminSettingsUpdate, { review: { post_review: true } });
+        const a = await memberPage(author, baseURL!, site, 'reviewbulk');
+        const marker = `bulk-${site.lang}-${Date.now().toString(36)}`;
+        const titles = [1, 2, 3, 4].map((n) => `Bulk ${n} ${marker}`);
+        const ids: number[] = [];
+        for (const title of titles) ids.push(await publish(author.request, site, title, `<p>${title}</p>`));
+        const queued = await queueOf(site);
+        const reviewIds = ids.map((id) => queued.find((i) => i.item_id === id)!.review_id);
+
+        await admin.enter(context, baseURL!, site);
+        await page.goto(`/admin/reviews?site=${siteCode(site)}`);
+        await waitForHydration(page);
+        const rows = page.getByTestId('review-table').locator('tbody tr.ant-table-row');
+        const rowOf = (title: string) => rows.filter({ hasText: title });
+        await expect(rowOf(marker)).toHaveCount(4);
+
+        // Two approved together.
+        for (const title of titles.slice(0, 2)) await rowOf(title).getByRole('checkbox').check();
+        const approve = page.getByTestId('review-bulk-approve');
+        await expect(approve).toHaveText(fill(texts.approveSelected, { count: 2 }));
+        await approve.click();
+        await page.getByRole('tooltip').getByRole('button', { name: texts.approve }).click();
+        await expect(
+          toasts(page).filter({ hasText: fill(site.texts.reviews.api.decidedCount, { count: 2 }) }),
+        ).toBeVisible();
+        await expect(rowOf(marker)).toHaveCount(2);
+
+        // The other two rejected with one reason.
+        const reason = site.lang === 'zh' ? '重复内容' : 'Duplicate of an earlier post';
+        for (const title of titles.slice(2)) await rowOf(title).getByRole('checkbox').check();
+        await page.getByTestId('review-bulk-reject').click();
+        const dialog = page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 2 }) });
+        await dialog.getByLabel(texts.reasonLabel).fill(reason);
+        await dialog.getByRole('button', { name: texts.confirmReject }).click();
+        await expect(dialog).toBeHidden();
+        await expect(rowOf(marker)).toHaveCount(0);
+
+        // Under "rejected", both with the reason and the decider.
+        await chooseOption(page.getByRole('combobox', { name: texts.statusLabel }), site.texts.reviews.status[30]);
+        for (const title of titles.slice(2)) {
+          await expect(rowOf(title)).toContainText(fill(texts.reasonShown, { reason }));
+        }
+        await expect(page.getByTestId(`review-status-${reviewIds[2]}`)).toHaveText(site.texts.reviews.status[30]);
+
+        // The author's "My posts".
+        await a.page.goto(`/${site.prefix}/userinfo`);
+        for (const [i, id] of ids.entries()) {
+          await expect(a.page.getByTestId(`my-post-status-${id}`)).toHaveText(
+            site.texts.reviews.status[i < 2 ? 20 : 30],
+          );
+        }
+      } finally {
+        await author.close();
         const restored = await callApi(admin.api, site, adminSettingsUpdate, {
           review: { post_review: settings.review.post_review },
         });
