@@ -45,20 +45,27 @@ export function freePort() {
 }
 
 /**
- * Starts `node apps/server/dist/main.js` on a free port with the given DATA_DIR, production mode
+ * Starts `node apps/server/dist/main.js` (or `entry`, a copy of it) on a free port with the given DATA_DIR, production mode
  * (mail kept in the outbox), and waits until /readyz answers 200. Output goes to `<logFile>`; on
  * failure its tail is thrown.
  */
-export async function startServer({ dataDir, env = {}, nodeArgs = [], logFile, readyTimeoutMs = 120_000 }) {
-  if (!hasServerBuild()) {
+export async function startServer({
+  dataDir,
+  env = {},
+  nodeArgs = [],
+  logFile,
+  readyTimeoutMs = 120_000,
+  entry = serverEntry,
+}) {
+  if (!fs.existsSync(entry)) {
     throw new Error(
-      `Server build missing: ${path.relative(process.cwd(), serverEntry)} (run npm run build -w @portal/server)`,
+      `Server build missing: ${path.relative(process.cwd(), entry)} (run npm run build -w @portal/server)`,
     );
   }
   const port = await freePort();
   const log = logFile ?? path.join(dataDir, `server-${port}.log`);
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
