@@ -135,7 +135,7 @@ const TARGETS = {
         path: `${ZH}/post/add`,
         headers: API_HEADERS,
         perConnection: members.map((m) => ({ headers: { cookie: m.cookie }, requests })),
-        note: `${members.length} members, ${(POST_HTML.length / 1024).toFixed(1)} KB of HTML per post, status ${sanity.data.status}`,
+        note: `${members.length} members, ${(POST_HTML.length / 1024).toFixed(1)} K characters of HTML per post, status ${sanity.data.status}`,
       };
     },
   },
