@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { dictList, type DictionaryEntry } from '@portal/contracts/dictionaries';
 import { postAdd } from '@portal/contracts/discussions';
@@ -106,6 +107,17 @@ async function confirmWith(page: Page, trigger: Locator, confirm: string) {
     await expect(ok).toBeVisible({ timeout: 1_000 });
   }).toPass();
   await ok.click();
+}
+
+/** No serious or critical accessibility violations on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, 'serious or critical axe violations').toEqual([]);
 }
 
 const items = (page: Page) => page.getByTestId('discuss-item');
@@ -344,12 +356,15 @@ for (const site of SITES) {
     }) => {
       const list = await open(page, listPath(site));
       expect(list?.status()).toBe(200);
+      await expectAccessible(page);
       const first = items(page).first();
       await first.getByTestId('discuss-item-link').click();
       await expect(page).toHaveURL(/\/discuss\/info\/\d+$/);
       const path = new URL(page.url()).pathname;
       await expect(page.getByTestId('discuss-title')).toBeVisible();
       await expect(page.getByTestId('comment-form')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page);
       await expect(page.getByTestId('discuss-login-to-comment')).toHaveAttribute(
         'href',
         `/${site.prefix}/login?callback=${encodeURIComponent(path)}`,
