@@ -9,6 +9,7 @@ import * as attachments from './migrations/2026-11-22-0007-attachments';
 import * as discussions from './migrations/2026-11-22-0008-discussions';
 import * as reviewQueue from './migrations/2026-11-22-0009-review-queue';
 import * as reports from './migrations/2026-11-22-0010-reports';
+import * as postsAuthorIndex from './migrations/2026-11-22-0011-posts-author-index';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0008-discussions': discussions,
   '2026-11-22-0009-review-queue': reviewQueue,
   '2026-11-22-0010-reports': reports,
+  '2026-11-22-0011-posts-author-index': postsAuthorIndex,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
