@@ -5,6 +5,7 @@ import { holdsPermission } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { ReviewKindAdapter } from '../reviews/review-kinds';
+import { awardOnce, POINT_RULES } from './points';
 
 /** tp_type of a post (decisions.md): 10 discussion, 20 question. */
 const QUESTION = 20;
@@ -91,12 +92,24 @@ export const postReviewKind: ReviewKindAdapter = {
   },
 
   async applyDecision(executor, itemId, status, now) {
-    const result = await executor
+    const post = await executor
       .updateTable('posts')
       .set({ status, updated_at: now })
       .where('id', '=', itemId)
       .where('deleted_at', 'is', null)
+      .returning(['author_id', 'site_id'])
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (!post) return false;
+    // An approved post is published now: it earns its points then (once, whatever resubmissions follow).
+    if (status === 20) {
+      await awardOnce(executor, {
+        userId: post.author_id,
+        siteId: post.site_id,
+        rule: POINT_RULES.postPublished,
+        source: { kind: 'post', id: itemId },
+        now,
+      });
+    }
+    return true;
   },
 };

@@ -84,6 +84,19 @@ const auditOf = (postId: number) =>
     .where('target_id', '=', String(postId))
     .execute();
 
+/** The points ledger amounts a member holds for one post, oldest first. */
+async function postPoints(userId: number, postId: number): Promise<number[]> {
+  const rows = await t.database.db
+    .selectFrom('points_ledger')
+    .select('amount')
+    .where('user_id', '=', userId)
+    .where('source_kind', '=', 'post')
+    .where('source_id', '=', postId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => Number(r.amount));
+}
+
 describe('the queue list', () => {
   it('lists the managed site pending items oldest first, filters by kind, status and age, keyset paged', async () => {
     const author = await h.registerMember({ nick: 'Listy' });
@@ -242,6 +255,7 @@ describe('deciding', () => {
     const audit = await auditOf(p.postId);
     expect(audit.map((a) => [a.action, a.actor_id, a.site_id])).toEqual([['review.approve', cast.staff.id, 1]]);
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ review_id: p.reviewId, status: 20 });
+    expect(await postPoints(author.id, p.postId)).toEqual([5]);
   });
 
   it('rejects with a reason the author reads', async () => {
@@ -275,8 +289,17 @@ describe('deciding', () => {
       title: 'Fixed',
       now: Date.now(),
     });
+    expect(await postPoints(author.id, p.postId)).toEqual([]);
     const again = await call('protal', DECIDE, { ids: [p.reviewId], decision: 'approve' }, cast.staff);
     expect(again.json().data.decided).toBe(1);
+    // Published on approval: the post's 5 points, once.
+    expect(await postPoints(author.id, p.postId)).toEqual([5]);
+    const member = await t.database.db
+      .selectFrom('users')
+      .select('points')
+      .where('id', '=', author.id)
+      .executeTakeFirstOrThrow();
+    expect(member.points).toBe(5);
   });
 
   it('two staff deciding one item at once: exactly one wins, the other is told who and when', async () => {
