@@ -97,12 +97,30 @@ async function sendForm(page: Page, dialog: Locator, path: '/api/post/add' | '/a
   return { http: response.status(), ...((await response.json()) as Omit<SaveAnswer, 'http'>) };
 }
 
+/**
+ * Chooses `label` in an antd Select (`select`: its root), trying again until the choice shows: on
+ * the information page, where the select opens over another form, a click may land while the
+ * dropdown is still moving into place.
+ */
+async function pickUntilChosen(select: Locator, name: string, label: string) {
+  await expect(async () => {
+    await select.getByRole('combobox', { name }).click();
+    await select
+      .page()
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: label })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(select).toContainText(label, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Fills the required fields (title, industry, scene, content) with valid values. */
 async function fillRequired(dialog: Locator, site: E2eSite, config: FormConfig, title: string) {
   const texts = site.texts.postForm;
   await dialog.getByTestId('post-form-title').fill(title);
-  await chooseOption(dialog.getByRole('combobox', { name: texts.industryLabel }), config.post_ins_list[0]!.label);
-  await chooseOption(dialog.getByRole('combobox', { name: texts.sceneLabel }), config.post_scene_list[0]!.label);
+  await pickUntilChosen(dialog.getByTestId('post-form-industry'), texts.industryLabel, config.post_ins_list[0]!.label);
+  await pickUntilChosen(dialog.getByTestId('post-form-scene'), texts.sceneLabel, config.post_scene_list[0]!.label);
   await contentOf(dialog).click();
   await contentOf(dialog).pressSequentially('Some words of content.');
 }
