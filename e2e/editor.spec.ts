@@ -259,6 +259,38 @@ for (const site of SITES) {
       await expect(picker).toContainText(fill(texts.picker.types, { types: 'jpg, jpeg, png, gif' }));
       await picker.getByRole('button', { name: texts.picker.cancel }).click();
       await expect(picker).toBeHidden();
+
+      // The form's attachments (spec 5): wrong type and over 5 MB refused with the spec's messages
+      // before anything is sent; an allowed file is uploaded and listed.
+      const uploadTexts = site.texts.upload.ui;
+      const attachments = dialog.getByTestId('attachment-upload');
+      const input = attachments.locator('input[type="file"]');
+      await input.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+      await expect(
+        toasts(page).filter({
+          hasText: fill(uploadTexts.format, { types: 'pdf/mp4/txt/doc/docx/xls/xlsx/ppt/pptx' }),
+        }),
+      ).toBeVisible();
+      await input.setInputFiles({
+        name: 'too-big.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x20),
+      });
+      await expect(toasts(page).filter({ hasText: fill(uploadTexts.tooLarge, { n: 5 }) })).toBeVisible();
+      const [fileUpload] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/tool/uploadfile/')),
+        input.setInputFiles({
+          name: 'rack-notes.txt',
+          mimeType: 'text/plain',
+          buffer: Buffer.from('rack 12: 24 disks\n'),
+        }),
+      ]);
+      expect(fileUpload.status()).toBe(200);
+      await expect(attachments.getByRole('link', { name: 'rack-notes.txt' })).toHaveAttribute(
+        'href',
+        ((await fileUpload.json()) as { data: { address: string } }).data.address,
+      );
+      await expect(attachments.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
     });
   });
 }
