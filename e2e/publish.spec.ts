@@ -4,7 +4,6 @@ import { adminUsersGrantRole } from '@portal/contracts/roles';
 import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { callApi, fieldErrors, registerMember, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
-import { chooseOption } from './support/antd';
 import { docx, png } from './support/docx';
 import {
   expect,
@@ -98,9 +97,8 @@ async function sendForm(page: Page, dialog: Locator, path: '/api/post/add' | '/a
 }
 
 /**
- * Chooses `label` in an antd Select (`select`: its root), trying again until the choice shows: on
- * the information page, where the select opens over another form, a click may land while the
- * dropdown is still moving into place.
+ * Chooses `label` in an antd Select (`select`: its root), trying again until the choice shows: in
+ * the dialog a click may land while the dropdown is still moving into place, and then does nothing.
  */
 async function pickUntilChosen(select: Locator, name: string, label: string) {
   await expect(async () => {
@@ -156,8 +154,8 @@ for (const site of SITES) {
 
       const title = `${site.lang === 'zh' ? '纠删码迁移复盘' : 'Erasure coding, one year on'} ${Date.now().toString(36)}`;
       await dialog.getByTestId('post-form-title').fill(title);
-      await chooseOption(dialog.getByRole('combobox', { name: texts.industryLabel }), industry.label);
-      await chooseOption(dialog.getByRole('combobox', { name: texts.sceneLabel }), scene.label);
+      await pickUntilChosen(dialog.getByTestId('post-form-industry'), texts.industryLabel, industry.label);
+      await pickUntilChosen(dialog.getByTestId('post-form-scene'), texts.sceneLabel, scene.label);
 
       // A Word document with a heading, a table and a picture becomes editor content, picture uploaded.
       const editor = contentOf(dialog);
@@ -275,9 +273,13 @@ for (const site of SITES) {
       await title.fill(`Rules ${site.lang}`);
       await title.press('Tab');
       await expect(errorsOf(title)).toHaveCount(0);
-      await chooseOption(industry, config.post_ins_list[0]!.label);
+      await pickUntilChosen(
+        page.getByTestId('post-form-industry'),
+        texts.industryLabel,
+        config.post_ins_list[0]!.label,
+      );
       await expect(errorsOf(industry)).toHaveCount(0);
-      await chooseOption(scene, config.post_scene_list[0]!.label);
+      await pickUntilChosen(page.getByTestId('post-form-scene'), texts.sceneLabel, config.post_scene_list[0]!.label);
       await expect(errorsOf(scene)).toHaveCount(0);
       await editor.click();
       await editor.press('Space');
@@ -348,8 +350,12 @@ for (const site of SITES) {
       await dialog.getByTestId('post-form-title').fill(title);
       await dialog.locator('.ant-radio-button-wrapper', { hasText: texts.typeQuestion }).click();
       await expect(dialog.getByRole('radio', { name: texts.typeQuestion })).toBeChecked();
-      await chooseOption(dialog.getByRole('combobox', { name: texts.industryLabel }), config.post_ins_list[0]!.label);
-      await chooseOption(dialog.getByRole('combobox', { name: texts.sceneLabel }), config.post_scene_list[0]!.label);
+      await pickUntilChosen(
+        dialog.getByTestId('post-form-industry'),
+        texts.industryLabel,
+        config.post_ins_list[0]!.label,
+      );
+      await pickUntilChosen(dialog.getByTestId('post-form-scene'), texts.sceneLabel, config.post_scene_list[0]!.label);
       await contentOf(dialog).click();
       await contentOf(dialog).pressSequentially('First version.');
       const added = await sendForm(page, dialog, '/api/post/add');
