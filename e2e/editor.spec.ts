@@ -32,6 +32,19 @@ async function openPublishDialog(page: Page, site: E2eSite): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Chooses a toolbar menu's item until `applied` holds: a click that lands while another menu is
+ * still closing may be lost, and these choices can safely be made twice.
+ */
+async function choose(page: Page, button: Locator, item: string, applied: () => Promise<void>) {
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: item }).isVisible())) await button.click();
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 2_000 });
+    await applied();
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('menuitem', { name: item })).toBeHidden();
+}
+
 const contentOf = (editor: Locator, site: E2eSite) =>
   editor.getByRole('textbox', { name: site.texts.postForm.contentLabel });
 
@@ -88,41 +101,41 @@ for (const site of SITES) {
       await expect(toolbar.getByRole('button', { name: texts.toolbar.bold })).toHaveAttribute('aria-pressed', 'true');
 
       // Font size (12-72 px) and colour as inline styles, a heading level from the menu.
-      await toolbar.getByRole('button', { name: texts.toolbar.fontSize }).click();
-      await page.getByRole('menuitem', { name: '24px' }).click();
-      await expect(page.getByRole('menuitem', { name: '24px' })).toBeHidden();
-      await toolbar.getByRole('button', { name: texts.toolbar.colour }).click();
-      await page.getByRole('menuitem', { name: '#f5222d' }).click();
-      await expect(page.getByRole('menuitem', { name: '#f5222d' })).toBeHidden();
-      // The browser writes the colour as rgb(), which is what the stored HTML holds.
-      await expect(content.locator('span[style*="font-size: 24px"][style*="color: rgb(245, 34, 45)"]')).toHaveText(
-        'Storage notes',
+      await choose(page, toolbar.getByRole('button', { name: texts.toolbar.fontSize }), '24px', () =>
+        expect(content.locator('span[style*="font-size: 24px"]')).toHaveText('Storage notes', { timeout: 1_000 }),
       );
-      await toolbar.getByRole('button', { name: texts.toolbar.heading }).click();
-      await page.getByRole('menuitem', { name: fill(texts.toolbar.headingLevel, { level: 2 }) }).click();
-      await expect(content.locator('h2')).toHaveText('Storage notes');
+      // The browser writes the colour as rgb(), which is what the stored HTML holds.
+      await choose(page, toolbar.getByRole('button', { name: texts.toolbar.colour }), '#f5222d', () =>
+        expect(content.locator('span[style*="font-size: 24px"][style*="color: rgb(245, 34, 45)"]')).toHaveText(
+          'Storage notes',
+          { timeout: 1_000 },
+        ),
+      );
+      await choose(
+        page,
+        toolbar.getByRole('button', { name: texts.toolbar.heading }),
+        fill(texts.toolbar.headingLevel, { level: 2 }),
+        () => expect(content.locator('h2')).toHaveText('Storage notes', { timeout: 1_000 }),
+      );
 
       // A 3x3 table; a row and a column added, a column deleted, then the table deleted.
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
-      await toolbar.getByRole('button', { name: texts.toolbar.table }).click();
-      await page.getByRole('menuitem', { name: texts.toolbar.insertTable }).click();
+      const tableButton = toolbar.getByRole('button', { name: texts.toolbar.table });
       const table = content.locator('table');
-      await expect(table.locator('tr')).toHaveCount(3);
-      await expect(table.locator('tr').first().locator('th, td')).toHaveCount(3);
+      const firstRowCells = table.locator('tr').first().locator('th, td');
+      const quick = { timeout: 1_000 };
+      await choose(page, tableButton, texts.toolbar.insertTable, () =>
+        expect(table.locator('tr')).toHaveCount(3, quick),
+      );
+      await expect(firstRowCells).toHaveCount(3);
       await page.keyboard.type('cell');
-      await toolbar.getByRole('button', { name: texts.toolbar.table }).click();
-      await page.getByRole('menuitem', { name: texts.toolbar.addRowAfter }).click();
-      await expect(table.locator('tr')).toHaveCount(4);
-      await toolbar.getByRole('button', { name: texts.toolbar.table }).click();
-      await page.getByRole('menuitem', { name: texts.toolbar.addColumnAfter }).click();
-      await expect(table.locator('tr').first().locator('th, td')).toHaveCount(4);
-      await toolbar.getByRole('button', { name: texts.toolbar.table }).click();
-      await page.getByRole('menuitem', { name: texts.toolbar.deleteColumn }).click();
-      await expect(table.locator('tr').first().locator('th, td')).toHaveCount(3);
-      await toolbar.getByRole('button', { name: texts.toolbar.table }).click();
-      await page.getByRole('menuitem', { name: texts.toolbar.deleteTable }).click();
-      await expect(content.locator('table')).toHaveCount(0);
+      await choose(page, tableButton, texts.toolbar.addRowAfter, () =>
+        expect(table.locator('tr')).toHaveCount(4, quick),
+      );
+      await choose(page, tableButton, texts.toolbar.addColumnAfter, () => expect(firstRowCells).toHaveCount(4, quick));
+      await choose(page, tableButton, texts.toolbar.deleteColumn, () => expect(firstRowCells).toHaveCount(3, quick));
+      await choose(page, tableButton, texts.toolbar.deleteTable, () => expect(table).toHaveCount(0, quick));
 
       // A link of 44 characters: the popup shows its first 20 characters only.
       const longLink = 'https://docs.example.com/ceph/erasure-coding';
