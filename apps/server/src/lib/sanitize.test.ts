@@ -78,8 +78,15 @@ describe('sanitizeRichText keeps exactly what the editor writes', () => {
       ),
     ).toBe('<span style="font-size:12px">a</span><span>b</span><span>c</span>');
     expect(
+      s('<span style="color: red">b</span><span style="color:#12345678">c</span><span style="color:#fff">d</span>'),
+    ).toBe('<span>b</span><span>c</span><span>d</span>');
+    // The browser writes the editor's colours back as rgb(): kept when each channel is 0–255, nothing more.
+    expect(s('<span style="color: rgb(245, 34, 45); font-size: 24px;">a</span>')).toBe(
+      '<span style="color:rgb(245, 34, 45);font-size:24px">a</span>',
+    );
+    expect(
       s(
-        '<span style="color: rgb(255, 0, 0)">a</span><span style="color: red">b</span><span style="color:#12345678">c</span><span style="color:#fff">d</span>',
+        '<span style="color: rgb(256, 0, 0)">a</span><span style="color: rgba(0, 0, 0, 0)">b</span><span style="color: rgb(0 0 0 / 0)">c</span><span style="color: rgb(1, 2, 3) url(x)">d</span>',
       ),
     ).toBe('<span>a</span><span>b</span><span>c</span><span>d</span>');
     expect(s('<p style="text-align: justify">a</p><span style="text-align:center">b</span>')).toBe(

@@ -13,7 +13,7 @@ import sanitizeHtml from 'sanitize-html';
  *   site; never protocol-relative; no `data:` at all (the editor uploads pasted images and never
  *   writes base64). The scheme is read as a browser reads it: after entity decoding (the parser),
  *   with tabs and newlines removed and leading controls and spaces trimmed.
- * - Styles: span `color: #rrggbb` and `font-size: Npx` (N 12–72); p and h1–h4 `text-align:
+ * - Styles: span `color: #rrggbb` or `rgb(r, g, b)` and `font-size: Npx` (N 12–72); p and h1–h4 `text-align:
  *   left|center|right`. Nothing that positions, hides, overlays or loads.
  * - Links always get rel="noopener noreferrer nofollow"; the only target kept is _blank.
  */
@@ -54,7 +54,9 @@ export function safeUrl(raw: string, kind: UrlKind): string | null {
 }
 
 /** What the editor writes, value by value. */
-const COLOUR = [/^#[0-9a-f]{6}$/i];
+const BYTE = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** #rrggbb as the editor sets it, or rgb(r, g, b) as the browser writes that same colour back. */
+const COLOUR = [/^#[0-9a-f]{6}$/i, new RegExp(`^rgb\\(\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${BYTE}\\s*\\)$`)];
 const FONT_SIZE = [/^(?:1[2-9]|[2-6]\d|7[0-2])px$/];
 const TEXT_ALIGN = [/^(?:left|center|right)$/];
 const HEADINGS = ['h1', 'h2', 'h3', 'h4'] as const;
