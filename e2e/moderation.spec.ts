@@ -144,9 +144,12 @@ for (const site of SITES) {
       await drawer.getByTestId('admin-grant-submit').click();
       await expect(drawer.getByTestId(`admin-grant-${MODERATOR.code}`)).toContainText(board.label);
 
-      // The zone opens for the moderator, titled, with the board; the new post is in the list.
-      await mod.page.goto(zoneOf(site));
+      // The navbar now offers the moderator the zone, which opens titled, with the board; the new
+      // post is in the list.
+      await mod.page.goto(`/${site.prefix}/index/index`);
       await waitForHydration(mod.page);
+      await mod.page.getByTestId('nav-moderator-zone').click();
+      await expect(mod.page).toHaveURL(new RegExp(`${zoneOf(site)}$`));
       await expect(mod.page).toHaveTitle(new RegExp(site.texts.titles.moderatorZone));
       await expect(mod.page.getByRole('heading', { level: 1 })).toHaveText(ui.zoneTitle);
       await expect(mod.page.getByTestId('moderator-zone')).toContainText(board.label);

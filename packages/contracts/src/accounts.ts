@@ -190,6 +190,11 @@ export const getMyInfo = defineCall({
   data: currentUserSchema.extend({
     /** Named permissions on this site: the permission switch (spec 6) and the back-office link. */
     permissions: z.array(z.string()),
+    /**
+     * Permissions held only for some boards or topics of this site (a board moderator's
+     * post.moderate): the navbar's moderator-zone link. The server checks the board on every call.
+     */
+    scoped_permissions: z.array(z.string()),
   }),
 });
 

@@ -69,6 +69,7 @@ export const en: SiteCatalogue = {
     logout: 'Sign out',
     userCenter: 'Personal centre',
     backOffice: 'Back office',
+    moderatorZone: 'Moderator zone',
     messages: 'Messages',
     mainMenu: 'Main menu',
   },

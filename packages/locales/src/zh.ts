@@ -71,6 +71,7 @@ export const zh = {
     logout: '退出登录',
     userCenter: '个人中心',
     backOffice: '管理后台',
+    moderatorZone: '版主专区',
     messages: '消息',
     mainMenu: '主导航',
   },

@@ -9,6 +9,8 @@ import { DEFAULT_SITE, type Site } from '@portal/contracts/sites';
 export type ShellUser = Pick<CurrentUser, 'user_id' | 'user_nick_name' | 'user_avatar_att_url' | 'is_edit'> & {
   /** Named permissions on the page's site: the permission switch (spec 6) and the back-office link. */
   permissions: string[];
+  /** Permissions held for some boards or topics only (a moderator's): the moderator-zone link. */
+  scoped_permissions: string[];
 };
 
 /** The shell's part of a current-user answer. */
@@ -19,6 +21,7 @@ export function toShellUser(user: ShellUser): ShellUser {
     user_avatar_att_url: user.user_avatar_att_url,
     is_edit: user.is_edit,
     permissions: user.permissions,
+    scoped_permissions: user.scoped_permissions,
   };
 }
 

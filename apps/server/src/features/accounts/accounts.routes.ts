@@ -58,7 +58,14 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule 
     async (_body, { user, site }) => {
       const member = await user();
       // The shell's permission switch (spec 6) and back-office link read the site's permissions.
-      return { ...(await accounts.currentUser(member.id, site.tws_id)), permissions: [...member.permissions].sort() };
+      return {
+        ...(await accounts.currentUser(member.id, site.tws_id)),
+        permissions: [...member.permissions].sort(),
+        scoped_permissions: [...member.scoped]
+          .filter(([, scopes]) => scopes.size > 0)
+          .map(([p]) => p)
+          .sort(),
+      };
     },
     opts,
   );

@@ -77,6 +77,15 @@ describe("a member's permissions", () => {
     const access = await siteAccess(t.database.db, moderator.id, 1);
     expect([...(access.scoped.get('post.moderate') ?? [])]).toEqual([7]);
     expect((await siteAccess(t.database.db, moderator.id, 2)).scoped.size).toBe(0);
+    // getMyInfo names what they hold in some boards (the navbar's moderator-zone link), on that site only.
+    const scopedOf = async (site: 'protal' | 'protal_en') =>
+      (
+        (await h.call(site, '/api/user/getMyInfo', {}, { as: moderator })).json() as {
+          data: { scoped_permissions: string[] };
+        }
+      ).data.scoped_permissions;
+    expect(await scopedOf('protal')).toEqual(['post.moderate', 'review.post']);
+    expect(await scopedOf('protal_en')).toEqual([]);
   });
 
   it('lose what the member role loses', async () => {

@@ -8,7 +8,10 @@ import { loginPath } from '~/lib/login-link';
 import { logout } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 
-/** Login button for visitors; avatar (personal centre), the back office for staff, and logout for members (spec 2). */
+/**
+ * Login button for visitors; avatar (personal centre), the moderator zone for moderators, the back
+ * office for staff, and logout for members (spec 2).
+ */
 export function UserArea() {
   const { t } = useTranslation('nav');
   const { site, user, origin } = useShell();
@@ -33,6 +36,16 @@ export function UserArea() {
         <Avatar user={user} size={32} />
         <span className="portal-user__name">{user.user_nick_name}</span>
       </Link>
+      {user.permissions.includes(PERMISSIONS.postModerate) ||
+      user.scoped_permissions.includes(PERMISSIONS.postModerate) ? (
+        <Link
+          to={`/${site.prefix}/discuss/moderatorzone`}
+          className="portal-user__admin"
+          data-testid="nav-moderator-zone"
+        >
+          {t('moderatorZone')}
+        </Link>
+      ) : null}
       {user.permissions.includes(PERMISSIONS.adminAccess) ? (
         // The back office is a client-rendered app of its own: a full page load, not a client navigation.
         <a href="/admin" className="portal-user__admin" data-testid="nav-admin">
