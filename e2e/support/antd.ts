@@ -5,19 +5,24 @@ import { expect } from './fixtures';
  * Picks the option labelled `option` of an antd Select (`select`: its combobox). The dropdown is a
  * virtual list that renders only the options in view, so a searchable select is narrowed by typing
  * first. The option is found by its `title` (antd sets it for text labels) or, for a label that is
- * an element, by its exact text.
+ * an element, by its exact text. A press that meets the dropdown while it is still opening does
+ * nothing, so the choice is retried until the dropdown has closed on it.
  */
 export async function chooseOption(select: Locator, option: string): Promise<void> {
   const page = select.page();
-  await select.click();
-  // A select without search has a read-only input: typing would do nothing there.
-  if (await select.isEditable()) await page.keyboard.type(option);
   const dropdown = page.locator('.ant-select-dropdown:visible');
   const options = dropdown.locator('.ant-select-item-option');
   const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await options
-    .and(page.locator(`[title=${JSON.stringify(option)}]`))
-    .or(options.filter({ has: page.getByText(exact) }))
-    .click();
-  await expect(dropdown).toHaveCount(0);
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) {
+      await select.click();
+      // A select without search has a read-only input: typing would do nothing there.
+      if (await select.isEditable()) await select.fill(option);
+    }
+    await options
+      .and(page.locator(`[title=${JSON.stringify(option)}]`))
+      .or(options.filter({ has: page.getByText(exact) }))
+      .click({ timeout: 3_000 });
+    await expect(dropdown).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
