@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import {
-  moderationAct,
-  REPORT_RULE,
-  reportReasonSchema,
-  type ModeratedPost,
-  type ModerationAction,
-} from '@portal/contracts/moderation';
-import { i18nKey } from '~/features/accounts/forms/form-issues';
+import { moderationAct, type ModeratedPost, type ModerationAction } from '@portal/contracts/moderation';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useMyBoards, useRefreshAfterModeration } from '../api/moderation-queries';
+import { ReasonField } from './ReasonField';
 
 /** What an action needs to know of a post. */
 export interface ActionPost {
@@ -92,28 +85,7 @@ export function PostActionDialog({
     >
       <p className="moderation-dialog__text">{t(`ui.confirm_${action}`, { title: post.tp_title })}</p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        {action === 'hide' && (
-          <Form.Item
-            name="reason"
-            label={t('ui.reasonLabel')}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const parsed = reportReasonSchema.safeParse(value ?? '');
-                  if (!parsed.success) throw new Error(t(i18nKey(parsed.error.issues[0]!.message)));
-                },
-              },
-            ]}
-          >
-            <Input.TextArea
-              rows={4}
-              showCount
-              maxLength={REPORT_RULE.reasonMax}
-              placeholder={t('ui.reasonPlaceholder')}
-              data-testid="moderation-reason"
-            />
-          </Form.Item>
-        )}
+        {action === 'hide' && <ReasonField testId="moderation-reason" />}
         {action === 'move' && (
           <Form.Item
             name="board_id"

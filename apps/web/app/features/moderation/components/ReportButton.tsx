@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import { REPORT_RULE, reportContent, reportReasonSchema, type ReportTarget } from '@portal/contracts/moderation';
-import { i18nKey } from '~/features/accounts/forms/form-issues';
+import { reportContent, type ReportTarget } from '@portal/contracts/moderation';
 import { loginPath } from '~/lib/login-link';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useLocation, useNavigate } from 'react-router';
+import { ReasonField } from './ReasonField';
 import './moderation.css';
 
 /**
@@ -79,26 +78,7 @@ export function ReportButton({
       >
         <p className="moderation-dialog__text">{t('ui.reportLead')}</p>
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-          <Form.Item
-            name="reason"
-            label={t('ui.reasonLabel')}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const parsed = reportReasonSchema.safeParse(value ?? '');
-                  if (!parsed.success) throw new Error(t(i18nKey(parsed.error.issues[0]!.message)));
-                },
-              },
-            ]}
-          >
-            <Input.TextArea
-              rows={4}
-              showCount
-              maxLength={REPORT_RULE.reasonMax}
-              placeholder={t('ui.reasonPlaceholder')}
-              data-testid="report-reason"
-            />
-          </Form.Item>
+          <ReasonField testId="report-reason" />
         </Form>
       </Modal>
     </>

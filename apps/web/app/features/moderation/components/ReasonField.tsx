@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { REPORT_RULE, reportReasonSchema } from '@portal/contracts/moderation';
+import { i18nKey } from '~/features/accounts/forms/form-issues';
+
+/**
+ * The `reason` field of a report and of a moderator's hide: checked by the contract's own
+ * `reportReasonSchema`, so the dialog says what a refused call would say.
+ */
+export function ReasonField({ testId }: { testId: string }) {
+  const { t } = useTranslation('moderation');
+  return (
+    <Form.Item
+      name="reason"
+      label={t('ui.reasonLabel')}
+      rules={[
+        {
+          validator: async (_rule, value: unknown) => {
+            const parsed = reportReasonSchema.safeParse(value ?? '');
+            if (!parsed.success) throw new Error(t(i18nKey(parsed.error.issues[0]!.message)));
+          },
+        },
+      ]}
+    >
+      <Input.TextArea
+        rows={4}
+        showCount
+        maxLength={REPORT_RULE.reasonMax}
+        placeholder={t('ui.reasonPlaceholder')}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
