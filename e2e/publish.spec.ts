@@ -4,6 +4,7 @@ import { adminUsersGrantRole } from '@portal/contracts/roles';
 import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { callApi, fieldErrors, registerMember, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
+import { chooseOption } from './support/antd';
 import { docx, png } from './support/docx';
 import {
   expect,
@@ -96,21 +97,9 @@ async function sendForm(page: Page, dialog: Locator, path: '/api/post/add' | '/a
   return { http: response.status(), ...((await response.json()) as Omit<SaveAnswer, 'http'>) };
 }
 
-/**
- * Chooses `label` in an antd Select (`select`: its root), trying again until the choice shows: in
- * the dialog a click may land while the dropdown is still moving into place, and then does nothing.
- */
-async function pickUntilChosen(select: Locator, name: string, label: string) {
-  await expect(async () => {
-    await select.getByRole('combobox', { name }).click();
-    await select
-      .page()
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: label })
-      .first()
-      .click({ timeout: 2_000 });
-    await expect(select).toContainText(label, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+/** Chooses `label` in the antd Select whose root is `select` and whose combobox is named `name`. */
+function pickUntilChosen(select: Locator, name: string, label: string) {
+  return chooseOption(select.getByRole('combobox', { name }), label);
 }
 
 /** Fills the required fields (title, industry, scene, content) with valid values. */
