@@ -16,7 +16,23 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                "Use useTranslation from '~/lib/use-translation': react-i18next's copies the i18next instance on every server render.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Migrations are typed against Kysely<any> on purpose: they must not depend on today's schema.

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { useEditorState, type Editor } from '@tiptap/react';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { commonDataQuery } from '~/features/site/api/site-queries';
 import { useShell } from '~/lib/shell';
 

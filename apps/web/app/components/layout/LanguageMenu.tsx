@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { SITES, homePath, siteById } from '@portal/contracts/sites';
 import { currSiteDataQuery } from '~/features/site/api/site-queries';
 import { browserLanguageStore, isSecurePage, storeSite } from '~/lib/language/storage';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { MessageBell } from '~/features/messages/components/MessageBell';
 import { useShell } from '~/lib/shell';
 import { LanguageMenu } from './LanguageMenu';

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { usePermission } from '~/components/permission/Permitted';
 import { loginPath } from '~/lib/login-link';

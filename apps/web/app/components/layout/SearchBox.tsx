@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import { SEARCH_KEYWORD_MAX } from '@portal/contracts/constants';
 import { keywordInPath, normaliseKeyword, searchPath } from '~/lib/search';

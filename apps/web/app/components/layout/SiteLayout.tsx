@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { LoadingOverlay } from '~/components/loading/LoadingOverlay';
 import { PublishPostHost } from '~/features/discussions/publish/PublishPostHost';
 import { FeedbackEntry } from '~/features/feedback/components/FeedbackEntry';

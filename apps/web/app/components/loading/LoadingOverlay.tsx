@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { LOADING_EVENT, readLoadingDetail, type LoadingDetail } from './loading-events';
 
 /** The global loading overlay; `showLoading()`/`hideLoading()` drive it from anywhere. */

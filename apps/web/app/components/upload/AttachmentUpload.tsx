@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Upload, { type UploadFile, type UploadProps } from 'antd/es/upload';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Layout from 'antd/es/layout';
 import Menu, { type MenuProps } from 'antd/es/menu';

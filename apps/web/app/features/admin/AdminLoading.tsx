@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 /**
  * What the server renders for `/admin` and what shows while the frame loads in the browser: the

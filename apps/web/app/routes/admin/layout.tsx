@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { backOfficeCatalogues } from '@portal/locales/back-office';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { AdminFrame } from '~/features/admin/AdminFrame';

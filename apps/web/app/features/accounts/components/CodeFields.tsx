@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Form, { type FormInstance } from 'antd/es/form';
 import type { Rule } from 'antd/es/form';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Tooltip from 'antd/es/tooltip';
 import { MEDALS, SIGN_BADGES } from '@portal/contracts/constants';
 

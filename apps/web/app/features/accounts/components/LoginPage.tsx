@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Tabs from 'antd/es/tabs';
 import type { CurrentUser } from '@portal/contracts/accounts';
 import { invalidateShell } from '~/lib/session';

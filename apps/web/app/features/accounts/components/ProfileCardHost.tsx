@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { PROFILE_CARD_EVENT, readProfileCardDetail } from '~/components/profile-card/profile-card-events';
 import { toast } from '~/lib/toast';
 import type { ProfileCardDialogProps } from './ProfileCardDialog';

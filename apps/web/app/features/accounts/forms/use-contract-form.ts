@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
 import type { Rule } from 'antd/es/form';
 import type { CallBody, CallContract } from '@portal/contracts/call';

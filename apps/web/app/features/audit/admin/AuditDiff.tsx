@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Checkbox from 'antd/es/checkbox';
 import Tag from 'antd/es/tag';
 import type { AuditEntry } from '@portal/contracts/admin';

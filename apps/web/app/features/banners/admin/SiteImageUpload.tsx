@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Upload, { type UploadProps } from 'antd/es/upload';

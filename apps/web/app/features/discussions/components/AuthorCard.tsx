@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
 import type { PostDetail } from '@portal/contracts/discussions';
 import { Avatar } from '~/components/Avatar';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import { commentAdd, POST_RULE, type PostComment } from '@portal/contracts/discussions';
 import { requestClient } from '~/lib/request/client';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 
 // The confirmation popover (and the popover machinery under it) is fetched after the page, not
 // with it: until then its trigger shows as it will, a closed popover being just its trigger.

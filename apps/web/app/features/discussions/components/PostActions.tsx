@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { postDelete, postFavourite, postLike, postWithdraw, type PostDetail } from '@portal/contracts/discussions';

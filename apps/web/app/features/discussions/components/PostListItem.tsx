@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
 import { POST_TYPE } from '@portal/contracts/discussions';
 import { Avatar } from '~/components/Avatar';

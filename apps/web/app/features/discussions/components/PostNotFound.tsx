@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { homePath } from '@portal/contracts/sites';
 import { useShell } from '~/lib/shell';
 

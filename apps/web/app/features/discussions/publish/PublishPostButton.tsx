@@ -1,5 +1,5 @@
 import Button, { type ButtonProps } from 'antd/es/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { usePublishPost } from './usePublishPost';
 
 /** The discussions page's "post" button: opens the publish-post dialog, in `boardId` when given. */

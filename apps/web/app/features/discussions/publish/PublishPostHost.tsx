@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { PUBLISH_EVENT } from '~/components/layout/PublishMenu';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';

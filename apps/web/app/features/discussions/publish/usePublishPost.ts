@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { loginPath } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';

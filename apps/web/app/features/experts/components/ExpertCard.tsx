@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { SIGN_BADGES } from '@portal/contracts/constants';
 import type { ExpertMember } from '@portal/contracts/experts';
 import { Avatar } from '~/components/Avatar';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import type { ExpertListKind } from '@portal/contracts/experts';
 import { useShell } from '~/lib/shell';

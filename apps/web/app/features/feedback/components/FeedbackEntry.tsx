@@ -1,6 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { Permitted } from '~/components/permission/Permitted';
 import { loginPath } from '~/lib/login-link';

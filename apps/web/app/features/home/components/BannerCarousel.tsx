@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import type { Banner } from '@portal/contracts/home';
 import { useShell } from '~/lib/shell';
 import { bannersQuery } from '../api/home-queries';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { BannerCarousel } from './BannerCarousel';
 import { LatestActivities } from './LatestActivities';
 import { LatestPosts } from './LatestPosts';

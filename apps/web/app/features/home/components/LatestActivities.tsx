@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import type { TFunction } from 'i18next';
 import type { ActivitySummary } from '@portal/contracts/home';
 import type { Site } from '@portal/contracts/sites';
@@ -49,7 +49,7 @@ function ActivityCard({ activity, site, t }: { activity: ActivitySummary; site: 
 }
 
 export function LatestActivities() {
-  const { t } = useTranslation(['home', 'activityState']);
+  const { t } = useTranslation('home');
   const { site } = useShell();
   const { data } = useQuery(latestActivitiesQuery(site));
   const list = data?.list ?? [];

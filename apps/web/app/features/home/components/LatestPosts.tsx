@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
 import { Avatar } from '~/components/Avatar';
 import { DateTime } from '~/components/DateTime';

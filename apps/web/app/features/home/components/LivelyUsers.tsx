@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { Avatar } from '~/components/Avatar';
 import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { useShell } from '~/lib/shell';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { formatCount } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { statsQuery } from '../api/home-queries';

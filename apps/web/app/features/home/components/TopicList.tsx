@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { useShell } from '~/lib/shell';
 import { topicsQuery } from '../api/home-queries';
 import { EmptyBlock, HomeBlock } from './HomeBlock';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import type { Dayjs } from 'dayjs';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { badgeText, messagesQuery } from '../api/messages-query';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import { MESSAGE_POPOVER_WIDTH, MESSAGE_READ } from '@portal/contracts/constants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { REPORT_RULE, reportReasonSchema } from '@portal/contracts/moderation';

@@ -1,0 +1,45 @@
+import { useContext } from 'react';
+import { I18nContext } from 'react-i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
+import type { BackOfficeCatalogue } from '@portal/locales/back-office';
+import type { SiteCatalogue } from '@portal/locales/site';
+
+/** A namespace of the portal's catalogue or of the back office's. */
+export type TextNamespace = keyof SiteCatalogue | keyof BackOfficeCatalogue;
+
+export interface Translation<Ns extends TextNamespace> {
+  t: TFunction<Ns>;
+  i18n: I18n;
+}
+
+/**
+ * One answer per instance and namespace, made on first use. A fixed `t` looks its texts up when it
+ * is called, in the instance's language, so texts added to the instance later are found too.
+ */
+const translations = new WeakMap<I18n, Map<string, Translation<TextNamespace>>>();
+
+/**
+ * react-i18next's `useTranslation` without its per-call cost: react-i18next copies the whole i18next
+ * instance on every call during server rendering (refs never persist there), to notice a language
+ * changing in place. Ours never do (`createI18n` makes one instance per language, and switching
+ * language switches instance), so the same `{ t, i18n }` serves every render.
+ *
+ * Without `ns`, `t` uses the instance's default namespace (`common`); keys of other namespaces are
+ * written `namespace:key`.
+ */
+export function useTranslation<const Ns extends TextNamespace = 'common'>(ns?: Ns): Translation<Ns> {
+  const i18n = (useContext(I18nContext) as { i18n: I18n } | undefined)?.i18n;
+  if (!i18n) throw new Error('useTranslation needs an <I18nextProvider> above it');
+  let byNamespace = translations.get(i18n);
+  if (!byNamespace) {
+    byNamespace = new Map();
+    translations.set(i18n, byNamespace);
+  }
+  const key = ns ?? '';
+  let translation = byNamespace.get(key);
+  if (!translation) {
+    translation = { t: i18n.getFixedT(null, ns ?? null), i18n };
+    byNamespace.set(key, translation);
+  }
+  return translation as Translation<Ns>;
+}
