@@ -218,6 +218,9 @@ export function writeStubWebBuild(dir) {
 export function createRequestHandler() {
   return async () => new Response('web build missing (bench stand-in)', { status: 503, headers: { 'content-type': 'text/plain' } });
 }
+export const STYLESHEET_PREFIX = '/styles/';
+export function currentStylesheet() { return { name: 'antd.0000000000000000.css', css: '' }; }
+export function stylesheetNamed() { return undefined; }
 `,
   );
   return dir;

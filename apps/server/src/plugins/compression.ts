@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
 const GZIP = { level: 1, memLevel: 8 };
 
-const COMPRESSIBLE = /^(?:text\/html|application\/json|text\/plain)/;
+const COMPRESSIBLE = /^(?:text\/html|text\/css|application\/json|text\/plain)/;
 const MIN_BYTES = 1024;
 
 /** The best encoding the client accepts: brotli, then gzip (q=0 refuses one). */

@@ -1,24 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { addNonceToStyleTags, injectHeadStyles } from './ssr-html';
+import { injectIntoHead, stylesheetLink } from './ssr-html';
 
 describe('server style injection', () => {
-  it('gives every style tag the nonce', () => {
-    expect(addNonceToStyleTags('<style data-a="1">a{}</style><style>b{}</style>', 'abc+/=')).toBe(
-      '<style nonce="abc+/=" data-a="1">a{}</style><style nonce="abc+/=">b{}</style>',
+  it('links a stylesheet, and nothing in its address can break out of the attribute', () => {
+    expect(stylesheetLink('/styles/antd.0123456789abcdef.css')).toBe(
+      '<link rel="stylesheet" href="/styles/antd.0123456789abcdef.css"/>',
     );
+    expect(stylesheetLink('/a.css"><script>')).toBe('<link rel="stylesheet" href="/a.cssscript"/>');
   });
 
-  it('cannot be used to break out of the attribute', () => {
-    expect(addNonceToStyleTags('<style>a{}</style>', '"><script>')).toBe('<style nonce="script">a{}</style>');
-  });
-
-  it('puts the styles before the first stylesheet link, else before </head>', () => {
+  it('puts the markup before the first stylesheet link, else before </head>', () => {
     const html = '<html><head><meta/><link rel="stylesheet" href="/a.css"/></head><body></body></html>';
-    expect(injectHeadStyles(html, '<style>x</style>')).toBe(
-      '<html><head><meta/><style>x</style><link rel="stylesheet" href="/a.css"/></head><body></body></html>',
+    expect(injectIntoHead(Buffer.from(html), '<link rel="stylesheet" href="/b.css"/>').toString()).toBe(
+      '<html><head><meta/><link rel="stylesheet" href="/b.css"/><link rel="stylesheet" href="/a.css"/></head><body></body></html>',
     );
-    expect(injectHeadStyles('<head><title>t</title></head>', '<style>x</style>')).toBe(
+    expect(injectIntoHead(Buffer.from('<head><title>t</title></head>'), '<style>x</style>').toString()).toBe(
       '<head><title>t</title><style>x</style></head>',
     );
+  });
+
+  it('keeps multi-byte text before and after the insertion intact', () => {
+    const html =
+      '<html><head><title>存储社区 · 讨论</title><link rel="stylesheet" href="/a.css"/></head><body>中文 English</body></html>';
+    const out = injectIntoHead(Buffer.from(html), '<link rel="stylesheet" href="/b.css"/>').toString('utf8');
+    expect(out).toBe(html.replace('<link', '<link rel="stylesheet" href="/b.css"/><link'));
+  });
+
+  it('leaves a document without a head as it is', () => {
+    const html = Buffer.from('<p>fragment</p>');
+    expect(injectIntoHead(html, '<link rel="stylesheet" href="/b.css"/>')).toBe(html);
   });
 });

@@ -1,20 +1,18 @@
-/** Gives every `<style>` tag in `html` the CSP nonce (antd's extracted styles come without one). */
-export function addNonceToStyleTags(html: string, nonce: string | undefined): string {
-  if (!nonce) return html;
-  const safe = nonce.replace(/[^A-Za-z0-9+/=_-]/g, '');
-  return html.replace(/<style(?=[\s>])/g, `<style nonce="${safe}"`);
+/** The `<link>` of a stylesheet, for markup written outside React (the server entry's head). */
+export function stylesheetLink(href: string): string {
+  return `<link rel="stylesheet" href="${href.replace(/[^A-Za-z0-9._/-]/g, '')}"/>`;
 }
 
 /**
- * Puts `styles` into the document's head: before its first stylesheet link, so the app's own CSS
- * still overrides antd's, else just before `</head>`.
+ * Puts `markup` into the document's head: before its first stylesheet link, so the app's own CSS
+ * still overrides antd's, else just before `</head>`. Works on the rendered bytes: the page is never
+ * decoded into a string and encoded again (the head is ASCII markup up to its first link, and
+ * latin1 keeps byte offsets).
  */
-export function injectHeadStyles(html: string, styles: string): string {
-  if (!styles) return html;
+export function injectIntoHead(html: Buffer<ArrayBuffer>, markup: string): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf('</head>');
-  if (headEnd < 0) return html;
-  const head = html.slice(0, headEnd);
-  const link = head.search(/<link[^>]*rel="stylesheet"/);
+  if (!markup || headEnd < 0) return html;
+  const link = html.toString('latin1', 0, headEnd).search(/<link[^>]*rel="stylesheet"/);
   const at = link >= 0 ? link : headEnd;
-  return `${html.slice(0, at)}${styles}${html.slice(at)}`;
+  return Buffer.concat([html.subarray(0, at), Buffer.from(markup), html.subarray(at)]);
 }

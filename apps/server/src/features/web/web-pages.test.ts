@@ -13,6 +13,10 @@ import { registerWebPages } from './web.routes';
 const FAKE_SERVER_BUILD = `
 export const routes = {};
 let renders = 0;
+export const STYLESHEET_PREFIX = '/styles/';
+const sheets = new Map([['antd.0123456789abcdef.css', '.older{color:red}']]);
+export function currentStylesheet() { return { name: 'antd.fedcba9876543210.css', css: '.current{color:blue}' }; }
+export function stylesheetNamed(name) { return sheets.get(name); }
 export function createRequestHandler(build, mode) {
   return async (request, context) => {
     const url = new URL(request.url);
@@ -99,6 +103,29 @@ describe('the page host', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("serves antd's stylesheet by the name of its version, to be kept for good", async () => {
+    const sheet = await app.inject('/styles/antd.0123456789abcdef.css');
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sheet.body).toBe('.older{color:red}');
+  });
+
+  it('answers an unknown version of the stylesheet with the current one, not to be kept', async () => {
+    const sheet = await app.inject('/styles/antd.aaaaaaaaaaaaaaaa.css');
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['cache-control']).toBe('no-cache');
+    expect(sheet.body).toBe('.current{color:blue}');
+    for (const url of [
+      '/styles/antd.css',
+      '/styles/x.0123456789abcdef.css',
+      '/styles/antd.0123456789ABCDEF.css',
+      '/styles/',
+    ]) {
+      expect((await app.inject(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('answers 404 for missing files instead of rendering a page', async () => {

@@ -28,6 +28,10 @@ type PageHandler = (request: Request, loadContext?: unknown) => Promise<Response
  */
 interface WebServerBuild {
   createRequestHandler(build: unknown, mode?: string): PageHandler;
+  /** The stylesheet of antd's styles the pages link to (apps/web/app/lib/antd-stylesheet.server.ts). */
+  STYLESHEET_PREFIX: string;
+  currentStylesheet(): { name: string; css: string };
+  stylesheetNamed(name: string): string | undefined;
 }
 
 /** Paths that are never pages: other plugins answer them, or they are files that do not exist. */
@@ -167,6 +171,21 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
   }
+
+  // antd's stylesheet, by the name of a version of its CSS: kept by browsers for good. A name this
+  // process does not know (the page came from another instance, or before a restart) gets the
+  // current CSS, which browsers must not keep under that name; the browser's antd adds any style
+  // it lacks when the page hydrates.
+  app.get<{ Params: { name: string } }>(`${build.STYLESHEET_PREFIX}:name`, async (request, reply) => {
+    const known = build.stylesheetNamed(request.params.name);
+    if (known === undefined && !/^antd\.[0-9a-f]{16}\.css$/.test(request.params.name)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', known === undefined ? 'no-cache' : 'public, max-age=31536000, immutable')
+      .send(known ?? build.currentStylesheet().css);
+  });
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
