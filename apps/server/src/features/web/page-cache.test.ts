@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache, type CachedPage } from './page-cache';
 
-const page = (body: string): CachedPage => ({ status: 200, headers: [['content-type', 'text/html']], body: [Buffer.from(body)] });
+const page = (body: string): CachedPage => ({
+  status: 200,
+  headers: [['content-type', 'text/html']],
+  body: [Buffer.from(body)],
+});
 const text = (p: CachedPage | null | undefined) => (p ? Buffer.concat(p.body).toString() : undefined);
 
 describe('the page cache', () => {
@@ -24,6 +28,33 @@ describe('the page cache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(text(cache.get('a'))).toBe('A');
     expect(cache.size).toBe(2);
+  });
+
+  it('drops the least recently used pages when their bytes would pass the limit', () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 10, ttlMs: 60_000 });
+    cache.set('a', page('AAAA'));
+    cache.set('b', page('BBBB'));
+    cache.get('a');
+    cache.set('c', page('CCCC'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(text(cache.get('a'))).toBe('AAAA');
+    expect(text(cache.get('c'))).toBe('CCCC');
+    expect(cache.bytes).toBe(8);
+    cache.set('a', page('AA'));
+    expect(cache.bytes).toBe(6);
+  });
+
+  it('keeps no page larger than the whole limit, and counts expired pages out', () => {
+    let now = 0;
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 10, ttlMs: 1000, now: () => now });
+    cache.set('a', page('AAAA'));
+    cache.set('big', page('X'.repeat(11)));
+    expect(cache.get('big')).toBeUndefined();
+    expect(text(cache.get('a'))).toBe('AAAA');
+    now += 1000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+    expect(cache.size).toBe(0);
   });
 
   it('renders once for concurrent misses of one page', async () => {

@@ -13,17 +13,21 @@ export interface CachedPage {
 interface Entry {
   page: CachedPage;
   expiresAt: number;
+  bytes: number;
 }
 
 /**
- * A small in-memory LRU of rendered pages with a time to live. Concurrent misses for one key share
- * a single render, so a burst of visitors on a cold page costs one render, not hundreds.
+ * A small in-memory LRU of rendered pages with a time to live, bounded both in pages and in bytes
+ * (the bytes are outside the JavaScript heap, so the heap limit does not bound them). Concurrent
+ * misses for one key share a single render, so a burst of visitors on a cold page costs one render,
+ * not hundreds.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<CachedPage | null>>();
+  private totalBytes = 0;
 
-  constructor(private readonly options: { maxEntries: number; ttlMs: number; now?: () => number }) {}
+  constructor(private readonly options: { maxEntries: number; maxBytes?: number; ttlMs: number; now?: () => number }) {}
 
   private now(): number {
     return this.options.now ? this.options.now() : Date.now();
@@ -33,7 +37,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     // Map order is insertion order: re-inserting marks the entry as most recently used.
@@ -43,16 +47,31 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    this.entries.delete(key);
-    this.entries.set(key, { page, expiresAt: this.now() + this.options.ttlMs });
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    const bytes = page.body.reduce((sum, part) => sum + part.length, 0);
+    const maxBytes = this.options.maxBytes ?? Infinity;
+    this.remove(key);
+    if (bytes > maxBytes) return;
+    this.entries.set(key, { page, expiresAt: this.now() + this.options.ttlMs, bytes });
+    this.totalBytes += bytes;
+    while (this.entries.size > this.options.maxEntries || this.totalBytes > maxBytes) {
+      this.remove(this.entries.keys().next().value as string);
     }
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes of the pages held. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
   }
 
   /**

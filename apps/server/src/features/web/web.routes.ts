@@ -44,6 +44,8 @@ const MISSING_ASSET = /^\/assets\//;
 const TOP_LEVEL_FILE = /^\/[^/]+\.(?!data$)[A-Za-z0-9]+$/;
 
 const MAX_CACHED_PAGES = 500;
+/** All cached pages together; a rendered post page is some 30 to 40 KB. */
+const MAX_CACHE_BYTES = 16 * 1024 * 1024;
 const MAX_CACHED_BYTES = 1024 * 1024;
 const CACHEABLE_TYPES = /^(?:text\/html|text\/x-script)/;
 
@@ -122,7 +124,7 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
 
   const cache =
     deps.ssrCacheSeconds > 0
-      ? new PageCache({ maxEntries: MAX_CACHED_PAGES, ttlMs: deps.ssrCacheSeconds * 1000 })
+      ? new PageCache({ maxEntries: MAX_CACHED_PAGES, maxBytes: MAX_CACHE_BYTES, ttlMs: deps.ssrCacheSeconds * 1000 })
       : null;
   // Never sent to anyone: each cached copy gets the requester's nonce in its place.
   const placeholderNonce = crypto.randomBytes(18).toString('base64url');
