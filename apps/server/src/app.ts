@@ -188,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /**
  * Loaders call the API in-process through the same routes, validation and permission checks as the
- * browser, with the visitor's cookies.
+ * browser, with the visitor's cookies and address.
  */
 export function createLoadContext(app: FastifyInstance, request: FastifyRequest): PortalLoadContext {
   return {
@@ -199,6 +199,8 @@ export function createLoadContext(app: FastifyInstance, request: FastifyRequest)
         const res = await app.inject({
           method: 'POST',
           url: callUrl(call, siteCode),
+          // The visitor's address, not the loopback's: views and limits count the visitor.
+          remoteAddress: request.ip,
           headers: {
             [REQUEST_HEADERS.isapi]: '1',
             'content-type': 'application/json',

@@ -276,7 +276,7 @@ export const postInfo = defineCall({
   access: PUBLIC,
   tag: 'discussions',
   summary:
-    'A post of the site: public when published, not hidden, not deleted; otherwise only its author and moderators/staff see it (is_preview true), others get 404. Counts a view of a public post.',
+    'A post of the site: public when published, not hidden, not deleted; otherwise only its author and moderators/staff see it (is_preview true), others get 404. Counts a view of a public post, once per member (or, for a visitor, per address) in ten minutes.',
   body: z.strictObject({
     tp_id: id('discuss.rules.postRequired'),
     is_preview: z

@@ -412,6 +412,24 @@ describe('visibility and the list', () => {
     await new Promise((r) => setTimeout(r, 1300));
     expect((await postRow(tp_id)).view_count).toBe(6);
   });
+
+  it('counts a viewer once per post in the view window: a reload or asking again after a comment is not a view', async () => {
+    const author = await member();
+    const reader = await member('protal_en', 'Reader');
+    const { tp_id } = await publish(author);
+    const info = (ip: string, as?: TestMember) =>
+      h.call('protal_en', '/api/post/info', { tp_id }, { ...(as ? { as } : {}), ip });
+    const visitor = h.freshIp();
+    for (let i = 0; i < 3; i++) expect((await info(visitor)).statusCode).toBe(200);
+    await info(h.freshIp());
+    // A member is one viewer from any address.
+    await info(h.freshIp(), reader);
+    await info(h.freshIp(), reader);
+    const last = (await info(visitor)).json().data;
+    expect(last.view_count).toBe(3);
+    await new Promise((r) => setTimeout(r, 1300));
+    expect((await postRow(tp_id)).view_count).toBe(3);
+  });
 });
 
 describe('likes and favourites', () => {

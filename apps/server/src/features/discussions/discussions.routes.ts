@@ -79,7 +79,12 @@ export async function discussionsRoutes(app: FastifyInstance, deps: { db: Kysely
     opts,
   );
   registerCall(app, postList, async (body, { site }) => posts.list(site, body), opts);
-  registerCall(app, postInfo, async (body, { site, viewer }) => posts.info(site, body.tp_id, await viewer()), opts);
+  registerCall(
+    app,
+    postInfo,
+    async (body, { site, viewer, request }) => posts.info(site, body.tp_id, await viewer(), request.ip),
+    opts,
+  );
   registerCall(
     app,
     postLike,

@@ -446,17 +446,19 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
     },
 
     /**
-     * The detail: public posts for everyone (a view is counted); an unpublished, hidden or deleted
-     * one only for staff of its board, and (unless deleted) its author, as a preview; 404 otherwise.
+     * The detail: public posts for everyone (a view is counted, once per member or, for a visitor,
+     * per address in the view window); an unpublished, hidden or deleted one only for staff of its
+     * board, and (unless deleted) its author, as a preview; 404 otherwise.
      */
-    async info(site: Site, postId: number, viewer: SignedInMember | null): Promise<PostDetail> {
+    async info(site: Site, postId: number, viewer: SignedInMember | null, address: string): Promise<PostDetail> {
       const post = await repo.detail(postId);
       if (!post || post.site_id !== site.tws_id) throw ApiError.notFound('discuss.api.postNotFound');
       const open = isPublic(post);
       const mine = viewer !== null && viewer.id === post.author_id;
       const staff = isPostStaff(viewer, post.board_id);
       if (!open && !staff && !(mine && post.deleted_at === null)) throw ApiError.notFound('discuss.api.postNotFound');
-      const pendingViews = open ? views.add(post.id) : views.pendingFor(post.id);
+      const viewerKey = viewer ? `m${viewer.id}` : `ip${address}`;
+      const pendingViews = open ? views.add(post.id, viewerKey) : views.pendingFor(post.id);
 
       const [attachments, authors, marks, linkedRows, accepted, states, expert] = await Promise.all([
         repo.attachmentsOf(post.id),

@@ -1,15 +1,51 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/** A viewer counts once per post in this long: reloading, or the page asking again after a comment, is not a view. */
+export const VIEW_WINDOW_MS = 10 * 60 * 1000;
+/** Viewers remembered at most (about 100 bytes each); past it the oldest are forgotten first. */
+const MAX_REMEMBERED_VIEWS = 50_000;
+
 /**
  * Post views without a database write per request: each process adds views up in memory and writes
  * them in one `view_count = view_count + n` per post every second (and when the app closes). In
  * scale-out every process flushes its own share into the shared database, so the total stays exact;
  * a process shows its own unflushed views on top of the stored count.
+ *
+ * A viewer (a member, else an address) counts once per post per `VIEW_WINDOW_MS`. Each process
+ * remembers its own viewers, so in scale-out a viewer whose requests reach two processes may count
+ * twice in a window.
  */
-export function viewCounter(db: Kysely<DB>, opts: { flushMs?: number; onError?: (err: unknown) => void } = {}) {
+export function viewCounter(
+  db: Kysely<DB>,
+  opts: {
+    flushMs?: number;
+    windowMs?: number;
+    maxRemembered?: number;
+    now?: () => number;
+    onError?: (err: unknown) => void;
+  } = {},
+) {
   let pending = new Map<number, number>();
   let flushing: Promise<void> | null = null;
+  const windowMs = opts.windowMs ?? VIEW_WINDOW_MS;
+  const maxRemembered = opts.maxRemembered ?? MAX_REMEMBERED_VIEWS;
+  const now = opts.now ?? Date.now;
+  /** `post:viewer` → when the view stops counting; insertion order is expiry order (one window for all). */
+  const seen = new Map<string, number>();
+
+  function firstViewIn(key: string): boolean {
+    const at = now();
+    for (const [oldest, until] of seen) {
+      if (until > at && seen.size < maxRemembered) break;
+      seen.delete(oldest);
+    }
+    const until = seen.get(key);
+    if (until !== undefined && until > at) return false;
+    seen.delete(key);
+    seen.set(key, at + windowMs);
+    return true;
+  }
 
   async function flush(): Promise<void> {
     if (flushing) await flushing;
@@ -42,8 +78,12 @@ export function viewCounter(db: Kysely<DB>, opts: { flushMs?: number; onError?: 
   timer.unref();
 
   return {
-    /** Counts one view; answers the views of this post not yet written. */
-    add(postId: number): number {
+    /**
+     * Counts a view by `viewer` (`m<id>` for a member, `ip<address>` for a visitor) unless they viewed
+     * the post within the window; answers the views of this post not yet written.
+     */
+    add(postId: number, viewer: string): number {
+      if (!firstViewIn(`${postId}:${viewer}`)) return pending.get(postId) ?? 0;
       const n = (pending.get(postId) ?? 0) + 1;
       pending.set(postId, n);
       return n;
