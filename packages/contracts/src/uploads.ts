@@ -53,7 +53,9 @@ export const UPLOAD_RULE = {
 export const uploadDataSchema = z.object({
   att_id: z.number(),
   original_name: z.string().describe('the name the file had on the member’s computer (display only)'),
-  address: z.string().describe('URL of the attachment: /attachments/{att_id} (images inline, others download)'),
+  address: z
+    .string()
+    .describe('URL of the attachment: /attachments/{att_id}/{access key} (images inline, others download)'),
 });
 export type UploadData = z.infer<typeof uploadDataSchema>;
 
@@ -65,9 +67,12 @@ export const attachmentSchema = z.object({
   att_size: z.number().describe('bytes'),
 });
 
-/** Where an attachment is served: a download (or an inline image) through the server. */
-export function attachmentAddress(attId: number): string {
-  return `/attachments/${attId}`;
+/**
+ * Where an attachment is served: a download (or an inline image) through the server. The access key
+ * (random, given when the file is stored) makes the address unguessable: ids are sequential.
+ */
+export function attachmentAddress(attId: number, accessKey: string): string {
+  return `/attachments/${attId}/${accessKey}`;
 }
 
 /**
@@ -142,7 +147,7 @@ export const UPLOAD_CALLS = [uploadImage, uploadFile, uploadMedia, uploadImport]
 export const importDocxDataSchema = z.object({
   html: z
     .string()
-    .describe('the document as sanitised rich text; its images are image attachments (/attachments/{id})'),
+    .describe('the document as sanitised rich text; its images are image attachments (/attachments/{id}/{access key})'),
 });
 
 /**

@@ -10,9 +10,10 @@ import * as discussions from './migrations/2026-11-22-0008-discussions';
 import * as reviewQueue from './migrations/2026-11-22-0009-review-queue';
 import * as reports from './migrations/2026-11-22-0010-reports';
 import * as postsAuthorIndex from './migrations/2026-11-22-0011-posts-author-index';
+import * as attachmentAccessKeys from './migrations/2026-11-22-0012-attachment-access-keys';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-21-0002-accounts': accounts,
   '2026-11-22-0003-roles-and-audit': rolesAndAudit,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0009-review-queue': reviewQueue,
   '2026-11-22-0010-reports': reports,
   '2026-11-22-0011-posts-author-index': postsAuthorIndex,
+  '2026-11-22-0012-attachment-access-keys': attachmentAccessKeys,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -410,6 +410,8 @@ export interface AttachmentsTable {
   /** 'image' | 'media' | 'file'. */
   kind: string;
   created_at: Millis;
+  /** 128 random bits (base64url): the second part of the attachment's address, which ids alone do not reach. */
+  access_key: string;
 }
 
 /** A direct upload to the S3 store the server issued and that is not registered yet. */

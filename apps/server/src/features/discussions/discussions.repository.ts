@@ -123,7 +123,7 @@ export function discussionsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('post_attachments')
         .innerJoin('attachments', 'attachments.id', 'post_attachments.attachment_id')
-        .select(['attachments.id', 'attachments.title', 'attachments.size'])
+        .select(['attachments.id', 'attachments.title', 'attachments.size', 'attachments.access_key'])
         .where('post_attachments.post_id', '=', postId)
         .orderBy('post_attachments.sort')
         .execute();

@@ -493,7 +493,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
         tp_annex: attachments.map((a) => ({
           att_id: a.id,
           att_title: a.title,
-          att_url: attachmentAddress(a.id),
+          att_url: attachmentAddress(a.id, a.access_key),
           att_size: Number(a.size),
         })),
         is_expert: post.is_expert,

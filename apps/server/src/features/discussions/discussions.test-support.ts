@@ -58,6 +58,7 @@ export async function makeAttachment(db: Kysely<DB>, ownerId: number, title = 'g
       mime: 'application/pdf',
       size: 1234,
       kind: 'file',
+      access_key: crypto.randomBytes(16).toString('base64url'),
       created_at: Date.now(),
     })
     .returning('id')

@@ -61,7 +61,7 @@ export const postReviewKind: ReviewKindAdapter = {
     const attachments = await executor
       .selectFrom('post_attachments')
       .innerJoin('attachments', 'attachments.id', 'post_attachments.attachment_id')
-      .select(['attachments.id', 'attachments.title', 'attachments.size'])
+      .select(['attachments.id', 'attachments.title', 'attachments.size', 'attachments.access_key'])
       .where('post_attachments.post_id', '=', itemId)
       .orderBy('post_attachments.sort')
       .execute();
@@ -81,7 +81,7 @@ export const postReviewKind: ReviewKindAdapter = {
       attachments: attachments.map((a) => ({
         att_id: a.id,
         att_title: a.title,
-        att_url: attachmentAddress(a.id),
+        att_url: attachmentAddress(a.id, a.access_key),
         att_size: Number(a.size),
       })),
     };

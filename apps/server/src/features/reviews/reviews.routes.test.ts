@@ -198,6 +198,7 @@ describe('one item', () => {
         mime: 'application/pdf',
         size: 2048,
         kind: 'file',
+        access_key: 'tiers-access-key-000001',
         created_at: Date.now(),
       })
       .returning('id')
@@ -219,7 +220,7 @@ describe('one item', () => {
         { label: '版块', value: 'Storage arrays' },
       ]);
       expect(data.content.attachments).toEqual([
-        { att_id: Number(att.id), att_title: 'tiers.pdf', att_url: `/attachments/${Number(att.id)}`, att_size: 2048 },
+        { att_id: Number(att.id), att_title: 'tiers.pdf', att_url: `/attachments/${Number(att.id)}/tiers-access-key-000001`, att_size: 2048 },
       ]);
     }
     const missing = await call('protal', INFO, { review_id: 999_999 }, cast.staff);

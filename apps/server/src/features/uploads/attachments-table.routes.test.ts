@@ -18,6 +18,7 @@ describe('the attachments table (migration 0007)', () => {
       mime: 'application/pdf',
       kind: 'file',
       created_at: Date.now(),
+      access_key: 'report-access-key-00001',
     };
     const { id } = await t.database.db
       .insertInto('attachments')

@@ -46,8 +46,9 @@ describe('Word import (/api/tool/importDocx)', () => {
     const stored = await images();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ owner_id: member.id, mime: 'image/png' });
-    expect(html).toContain(`<img src="/attachments/${stored[0]!.id}"`);
-    const picture = await t.app.inject({ method: 'GET', url: `/attachments/${stored[0]!.id}` });
+    const address = `/attachments/${stored[0]!.id}/${stored[0]!.access_key}`;
+    expect(html).toContain(`<img src="${address}"`);
+    const picture = await t.app.inject({ method: 'GET', url: address });
     expect(picture.headers['content-type']).toBe('image/png');
     expect(picture.rawPayload.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
   });

@@ -154,7 +154,8 @@ describe('uploads in an S3-compatible store', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = (res.json() as { data: { att_id: number; att_url: string; original_name: string; address: string } })
       .data;
-    expect(data).toMatchObject({ original_name: '年度报告.pdf', att_url: `/attachments/${data.att_id}` });
+    expect(data).toMatchObject({ original_name: '年度报告.pdf', att_url: data.address });
+    expect(data.address).toMatch(new RegExp(`^/attachments/${data.att_id}/[\\w-]{22}$`));
     const row = await t.database.db
       .selectFrom('attachments')
       .selectAll()

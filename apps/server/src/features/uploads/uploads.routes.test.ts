@@ -63,12 +63,13 @@ describe('uploads through the server (local disk)', () => {
       const body = res.json() as { status: number; data: { att_id: number; original_name: string; address: string } };
       expect(body.status).toBe(200);
       expect(body.data.original_name).toBe(name);
-      expect(body.data.address).toBe(`/attachments/${body.data.att_id}`);
       const row = await t.database.db
         .selectFrom('attachments')
         .selectAll()
         .where('id', '=', body.data.att_id)
         .executeTakeFirstOrThrow();
+      expect(row.access_key).toMatch(/^[\w-]{22}$/);
+      expect(body.data.address).toBe(`/attachments/${body.data.att_id}/${row.access_key}`);
       expect(row.owner_id).toBe(member.id);
       expect(row.storage_key).toMatch(/^attachments\/\d{4}\/\d{2}\/\d{2}\/\d+-[0-9a-f]{16}\.[a-z0-9]+$/);
       const got = await t.app.inject({ method: 'GET', url: body.data.address });
@@ -115,6 +116,26 @@ describe('uploads through the server (local disk)', () => {
     const beyond = await t.app.inject({ method: 'GET', url: address, headers: { range: `bytes=${MP4.length}-` } });
     expect(beyond.statusCode).toBe(416);
     expect((await t.app.inject({ method: 'GET', url: '/attachments/1e3' })).statusCode).toBe(404);
+  });
+
+  it('serves an attachment only at its address with the access key: not by id alone, not by a wrong key', async () => {
+    const res = await upload('/api/tool/uploadfile/', { name: 'plan.pdf', content: PDF });
+    const { att_id, address } = (res.json() as { data: { att_id: number; address: string } }).data;
+    expect((await t.app.inject({ method: 'GET', url: address })).statusCode).toBe(200);
+    const key = address.split('/').pop()!;
+    const wrong = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+    for (const url of [
+      `/attachments/${att_id}`,
+      `/attachments/${att_id}/${wrong}`,
+      `/attachments/${att_id}/${key.slice(0, 10)}`,
+      `/attachments/${att_id}/${key}x`,
+      `/attachments/${att_id + 1}/${key}`,
+      `/attachments/${att_id}/`,
+    ]) {
+      const refused = await t.app.inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.headers['content-type'], url).toMatch(/^application\/json/);
+    }
   });
 
   it('downloads under the original name, encoded per RFC 5987, whatever characters it has', async () => {

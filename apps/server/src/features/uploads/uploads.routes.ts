@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -151,12 +152,17 @@ export async function uploadsRoutes(
 
   // Downloads: pictures, audio and video inline (with byte ranges, so players can seek), everything
   // else, or anything with ?download=1, as a download under its original name. Never sniffed, never
-  // run: a sandbox policy and nosniff on every answer.
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
-    '/attachments/:id',
+  // run: a sandbox policy and nosniff on every answer. The address needs the attachment's access key
+  // as well as its id (ids are sequential); an id alone, or a wrong key, is simply not found.
+  app.get('/attachments/:id', async () => {
+    throw ApiError.notFound('upload.api.notFound');
+  });
+  app.get<{ Params: { id: string; key: string }; Querystring: { download?: string } }>(
+    '/attachments/:id/:key',
     async (request, reply) => {
       const id = Number(request.params.id);
-      const row = /^\d{1,15}$/.test(request.params.id) && id > 0 ? await uploads.repo.findAttachment(id) : undefined;
+      const found = /^\d{1,15}$/.test(request.params.id) && id > 0 ? await uploads.repo.findAttachment(id) : undefined;
+      const row = found && sameKey(found.access_key, request.params.key) ? found : undefined;
       if (!row) throw ApiError.notFound('upload.api.notFound');
       const inline = (row.kind === 'image' || row.kind === 'media') && request.query.download !== '1';
       if (isDirectUploadStore(storage)) {
@@ -219,4 +225,11 @@ export function byteRange(
   }
   if (start >= size || start > end) return 'unsatisfiable';
   return { start, end };
+}
+
+/** Compares access keys in constant time (a wrong key must not tell how much of it was right). */
+function sameKey(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length > 0 && a.length === b.length && crypto.timingSafeEqual(a, b);
 }

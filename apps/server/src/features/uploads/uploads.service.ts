@@ -148,6 +148,7 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
     now: number,
   ): Promise<UploadData> {
     try {
+      const accessKey = crypto.randomBytes(16).toString('base64url');
       const id = await repo.insertAttachment({
         owner_id: ownerId,
         title,
@@ -157,8 +158,9 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
         size,
         kind: kindOf(ext),
         created_at: now,
+        access_key: accessKey,
       });
-      return { att_id: id, original_name: title, address: attachmentAddress(id) };
+      return { att_id: id, original_name: title, address: attachmentAddress(id, accessKey) };
     } catch (err) {
       await deps.storage.remove(key).catch(() => {});
       throw err;
