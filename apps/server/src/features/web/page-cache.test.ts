@@ -19,29 +19,26 @@ describe('the page cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('drops the least recently used page when full', () => {
-    const cache = new PageCache({ maxEntries: 2, ttlMs: 60_000 });
-    cache.set('a', page('A'));
-    cache.set('b', page('B'));
+  it.each([
+    { limit: 'pages', options: { maxEntries: 2 }, fill: 'A' },
+    { limit: 'bytes', options: { maxEntries: 10, maxBytes: 10 }, fill: 'AAAA' },
+  ])('drops the least recently used page past its limit of $limit', ({ options, fill }) => {
+    const cache = new PageCache({ ...options, ttlMs: 60_000 });
+    cache.set('a', page(fill));
+    cache.set('b', page(fill.replaceAll('A', 'B')));
     cache.get('a');
-    cache.set('c', page('C'));
+    cache.set('c', page(fill.replaceAll('A', 'C')));
     expect(cache.get('b')).toBeUndefined();
-    expect(text(cache.get('a'))).toBe('A');
+    expect(text(cache.get('a'))).toBe(fill);
     expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(2 * fill.length);
   });
 
-  it('drops the least recently used pages when their bytes would pass the limit', () => {
+  it('counts a replaced page by its new size', () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 10, ttlMs: 60_000 });
     cache.set('a', page('AAAA'));
-    cache.set('b', page('BBBB'));
-    cache.get('a');
-    cache.set('c', page('CCCC'));
-    expect(cache.get('b')).toBeUndefined();
-    expect(text(cache.get('a'))).toBe('AAAA');
-    expect(text(cache.get('c'))).toBe('CCCC');
-    expect(cache.bytes).toBe(8);
     cache.set('a', page('AA'));
-    expect(cache.bytes).toBe(6);
+    expect(cache.bytes).toBe(2);
   });
 
   it('keeps no page larger than the whole limit, and counts expired pages out', () => {
