@@ -20,6 +20,7 @@ import {
   fileRefusal,
   formatRefusal,
   MB,
+  redrawnWithoutMetadata,
   tooLargeRefusal,
   type UploadsService,
 } from './uploads.service';
@@ -134,12 +135,27 @@ export function directUploads(deps: { db: Kysely<DB>; storage: StorageDriver; up
       if (source.size === 0) return await refuse(fileRefusal(lang, 400, 'empty'));
       if (source.size > mb * MB) return await refuse(tooLargeRefusal(lang, mb));
       let ok = await contentMatches(source, ext);
-      // A picture (within the image limit, checked above) is read whole for its header and pixel count.
+      let size = source.size;
+      // A picture (within the image limit, checked above) is read whole for its header and pixel
+      // count, and a photo is redrawn without its metadata (EXIF: place, camera) in place of the
+      // member's file, as server uploads are.
       if (ok && kindOf(ext) === 'image') {
-        ok = await imageReadable(await source.read(0, source.size), ext as 'jpg' | 'jpeg' | 'png' | 'gif');
+        const bytes = await source.read(0, source.size);
+        ok = await imageReadable(bytes, ext as 'jpg' | 'jpeg' | 'png' | 'gif');
+        const drawn = ok ? await redrawnWithoutMetadata(bytes, ext).catch(() => undefined) : null;
+        if (drawn === undefined) ok = false;
+        else if (drawn) {
+          // The store refused the redrawn picture: the member may try again (the spec's failure message).
+          const replaced = await uploads.replaceStored(key, drawn, ext).then(
+            () => true,
+            () => false,
+          );
+          if (!replaced) return await refuse(fileRefusal(lang, 400, 'failed'));
+          size = drawn.length;
+        }
       }
       if (!ok) return await refuse(formatRefusal(lang, UPLOAD_TYPES[purpose]));
-      const data = await uploads.register(ownerId, key, title, ext, source.size, now);
+      const data = await uploads.register(ownerId, key, title, ext, size, now);
       return { ...data, att_url: data.address };
     } finally {
       await source.close();

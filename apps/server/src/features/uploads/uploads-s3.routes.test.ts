@@ -170,6 +170,31 @@ describe('uploads in an S3-compatible store', () => {
     expect((await register(alice, tk, '年度报告.pdf', parts)).statusCode).toBe(403);
   });
 
+  it('redraws a photo uploaded straight to the store without its metadata (EXIF: place, camera)', async () => {
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'exif-secret-place' } })
+      .toBuffer();
+    expect(photo.includes('exif-secret-place')).toBe(true);
+    const tk = await ticket(alice, 'holiday.jpg', photo.length, 'image');
+    const res = await register(alice, tk, 'holiday.jpg', await putParts(tk, photo));
+    expect(res.statusCode, res.body).toBe(200);
+    const { att_id } = (res.json() as { data: { att_id: number } }).data;
+    const row = await t.database.db
+      .selectFrom('attachments')
+      .selectAll()
+      .where('id', '=', att_id)
+      .executeTakeFirstOrThrow();
+    const stored = Buffer.from(
+      await (await fetch(`${store.endpoint}/${store.bucket}/${row.storage_key}`)).arrayBuffer(),
+    );
+    expect(stored.includes('exif-secret-place')).toBe(false);
+    expect(Number(row.size)).toBe(stored.length);
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 8, 6, undefined]);
+  });
+
   it('refuses a key not issued to this member, and a key it never issued', async () => {
     const tk = await ticket(alice, 'a.pdf', PDF.length);
     const parts = await putParts(tk, PDF);

@@ -78,15 +78,21 @@ export async function fileSource(filePath: string): Promise<ByteSource> {
 }
 
 /**
- * JPEG and PNG pictures are redrawn (lib/images) upright and without metadata (EXIF: place, camera,
- * time), in place of the uploaded file; answers the new size. GIFs (animations) are kept as they are.
+ * A JPEG or PNG picture redrawn (lib/images) upright and without metadata (EXIF: place, camera,
+ * time); null for other files and for GIFs (animations), which are kept as they are.
  */
-export async function withoutMetadata(filePath: string, ext: UploadExtension, size: number): Promise<number> {
+export async function redrawnWithoutMetadata(bytes: Buffer, ext: UploadExtension): Promise<Buffer | null> {
   const kind = ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null;
-  if (!kind) return size;
-  const drawn = await redrawImage(await fsp.readFile(filePath), kind, (image) =>
+  if (!kind) return null;
+  return redrawImage(bytes, kind, (image) =>
     (kind === 'png' ? image.rotate().png() : image.rotate().jpeg({ quality: 90 })).toBuffer(),
   );
+}
+
+/** The uploaded file redrawn without metadata in place (see `redrawnWithoutMetadata`); answers its size. */
+export async function withoutMetadata(filePath: string, ext: UploadExtension, size: number): Promise<number> {
+  const drawn = await redrawnWithoutMetadata(await fsp.readFile(filePath), ext);
+  if (!drawn) return size;
   await fsp.writeFile(filePath, drawn);
   return drawn.length;
 }
@@ -216,6 +222,21 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
   }
 
   /**
+   * Puts `bytes` in the store under `key` in place of what is there (through a temporary file, as
+   * every store write goes).
+   */
+  async function replaceStored(key: string, bytes: Buffer, ext: UploadExtension): Promise<void> {
+    await fsp.mkdir(incomingDir, { recursive: true });
+    const tmpPath = path.join(incomingDir, crypto.randomBytes(16).toString('hex'));
+    try {
+      await fsp.writeFile(tmpPath, bytes);
+      await deps.storage.putFile(key, tmpPath, bytes.length, MIME[ext]);
+    } finally {
+      await fsp.rm(tmpPath, { force: true });
+    }
+  }
+
+  /**
    * Temporary files older than an hour are left-overs of a stopped process (an upload in flight takes
    * seconds): removed at start. Younger ones may belong to another process sharing DATA_DIR.
    */
@@ -228,7 +249,17 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
     }
   }
 
-  return { repo, limitMb, receive, storeUpload, register, acceptedExtension, incomingDir, sweepIncoming };
+  return {
+    repo,
+    limitMb,
+    receive,
+    storeUpload,
+    register,
+    replaceStored,
+    acceptedExtension,
+    incomingDir,
+    sweepIncoming,
+  };
 }
 
 export type UploadsService = ReturnType<typeof uploadsService>;
