@@ -74,6 +74,46 @@ for (const site of SITES) {
       expect(diagnostics.consoleErrors, 'console errors').toEqual([]);
     });
 
+    test("antd's styles come from one linked stylesheet: styled before any script runs, and not injected again on hydration", async ({
+      browser,
+      page,
+      request,
+    }) => {
+      // Without JavaScript, the server's HTML and stylesheets alone style the page.
+      const bare = await browser.newContext({ javaScriptEnabled: false });
+      const still = await bare.newPage();
+      await still.goto(home);
+      const sheets = await still
+        .locator('link[rel="stylesheet"]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+      const antd = sheets.filter((href) => /^\/styles\/antd\.[0-9a-f]{16}\.css$/.test(href));
+      expect(antd, `antd's stylesheet among ${sheets.join(', ')}`).toHaveLength(1);
+      expect(sheets.indexOf(antd[0]!), "antd's stylesheet before the app's own").toBe(0);
+      expect(await still.locator('style').count(), 'no inline style elements').toBe(0);
+      // The publish menu's primary button: antd's colour and rounded corners, not the browser's grey.
+      const publish = still.getByRole('button', { name: site.texts.nav.publish });
+      await expect(publish).toHaveCSS('background-color', 'rgb(11, 87, 208)');
+      await expect(publish).toHaveCSS('border-top-left-radius', '6px');
+      await bare.close();
+
+      const sheet = await request.get(antd[0]!);
+      expect(sheet.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sheet.text()).toContain('.data-ant-cssinjs-cache-path{content:');
+
+      // With JavaScript, the browser's antd finds those styles in the stylesheet and adds only its
+      // theme variables, no component rules.
+      await page.goto(home);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const injected = await page
+        .locator('style[data-css-hash]')
+        .evaluateAll((styles) => styles.map((s) => s.textContent ?? ''));
+      const onlyVariables = /^(?:[^{}]+\{(?:--[\w-]+:[^;{}]*;?)*\})+$/;
+      for (const css of injected) {
+        expect(onlyVariables.test(css), `an injected style holds only variables: ${css.slice(0, 200)}`).toBe(true);
+      }
+    });
+
     test('each load has its own CSP nonce, and the page’s scripts carry it', async ({ page }) => {
       const nonces: string[] = [];
       for (const path of [home, home, `/${site.prefix}/about`]) {
