@@ -219,8 +219,7 @@ export function createRequestHandler() {
   return async () => new Response('web build missing (bench stand-in)', { status: 503, headers: { 'content-type': 'text/plain' } });
 }
 export const STYLESHEET_PREFIX = '/styles/';
-export function currentStylesheet() { return { name: 'antd.0000000000000000.css', css: '' }; }
-export function stylesheetNamed() { return undefined; }
+export function stylesheetFor() { return null; }
 `,
   );
   return dir;

@@ -6,4 +6,4 @@
  */
 export * from 'virtual:react-router/server-build';
 export { createRequestHandler } from 'react-router';
-export { currentStylesheet, STYLESHEET_PREFIX, stylesheetNamed } from '../app/lib/antd-stylesheet.server';
+export { STYLESHEET_PREFIX, stylesheetFor } from '../app/lib/antd-stylesheet.server';

@@ -44,10 +44,13 @@ export function currentStylesheet(): Stylesheet {
 }
 
 /**
- * The stylesheet a page links to, by name; undefined for a name this process never made or has
- * dropped (another instance rendered the page, or this one restarted), for which the host serves
- * the current one without letting browsers keep it.
+ * What to answer for a stylesheet a page links to: that version's CSS (`known`), or, for a name this
+ * process never made or has dropped (another instance rendered the page, or this one restarted),
+ * the current CSS, which browsers must not keep under that name; null for a name that is not a
+ * stylesheet's.
  */
-export function stylesheetNamed(name: string): string | undefined {
-  return NAME.test(name) ? versions.get(name) : undefined;
+export function stylesheetFor(name: string): { css: string; known: boolean } | null {
+  if (!NAME.test(name)) return null;
+  const css = versions.get(name);
+  return css === undefined ? { css: currentStylesheet().css, known: false } : { css, known: true };
 }

@@ -14,9 +14,10 @@ const FAKE_SERVER_BUILD = `
 export const routes = {};
 let renders = 0;
 export const STYLESHEET_PREFIX = '/styles/';
-const sheets = new Map([['antd.0123456789abcdef.css', '.older{color:red}']]);
-export function currentStylesheet() { return { name: 'antd.fedcba9876543210.css', css: '.current{color:blue}' }; }
-export function stylesheetNamed(name) { return sheets.get(name); }
+export function stylesheetFor(name) {
+  if (!/^antd\\.[0-9a-f]{16}\\.css$/.test(name)) return null;
+  return name === 'antd.0123456789abcdef.css' ? { css: '.older{color:red}', known: true } : { css: '.current{color:blue}', known: false };
+}
 export function createRequestHandler(build, mode) {
   return async (request, context) => {
     const url = new URL(request.url);

@@ -30,8 +30,7 @@ interface WebServerBuild {
   createRequestHandler(build: unknown, mode?: string): PageHandler;
   /** The stylesheet of antd's styles the pages link to (apps/web/app/lib/antd-stylesheet.server.ts). */
   STYLESHEET_PREFIX: string;
-  currentStylesheet(): { name: string; css: string };
-  stylesheetNamed(name: string): string | undefined;
+  stylesheetFor(name: string): { css: string; known: boolean } | null;
 }
 
 /** Paths that are never pages: other plugins answer them, or they are files that do not exist. */
@@ -176,17 +175,14 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
 
   // antd's stylesheet, by the name of a version of its CSS: kept by browsers for good. A name this
   // process does not know (the page came from another instance, or before a restart) gets the
-  // current CSS, which browsers must not keep under that name; the browser's antd adds any style
-  // it lacks when the page hydrates.
+  // current CSS, not to be kept; the browser's antd adds any style it lacks when the page hydrates.
   app.get<{ Params: { name: string } }>(`${build.STYLESHEET_PREFIX}:name`, async (request, reply) => {
-    const known = build.stylesheetNamed(request.params.name);
-    if (known === undefined && !/^antd\.[0-9a-f]{16}\.css$/.test(request.params.name)) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    }
+    const sheet = build.stylesheetFor(request.params.name);
+    if (!sheet) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply
       .type('text/css; charset=utf-8')
-      .header('cache-control', known === undefined ? 'no-cache' : 'public, max-age=31536000, immutable')
-      .send(known ?? build.currentStylesheet().css);
+      .header('cache-control', sheet.known ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .send(sheet.css);
   });
 
   app.get('/*', async (request, reply) => {
