@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TYPES } from '@portal/contracts/uploads';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountsHarness, multipartFile, type TestMember } from '../accounts/accounts.test-support';
-import { CFB_DOC, GIF, makeDocx, makeXlsx, MP3, MP4, PDF, PNG, pngSaying } from './uploads.test-support';
+import {
+  CFB_DOC,
+  EXIF_SECRET,
+  GIF,
+  makeDocx,
+  makeXlsx,
+  MP3,
+  MP4,
+  PDF,
+  photoWithExif,
+  PNG,
+  pngSaying,
+} from './uploads.test-support';
 
 describe('uploads through the server (local disk)', () => {
   let t: TestApp;
@@ -89,16 +101,13 @@ describe('uploads through the server (local disk)', () => {
 
   it('redraws photos without their metadata (EXIF: place, camera)', async () => {
     const sharp = (await import('sharp')).default;
-    const photo = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#3366cc' } })
-      .jpeg()
-      .withExif({ IFD0: { Copyright: 'exif-secret-place' } })
-      .toBuffer();
-    expect(photo.includes('exif-secret-place')).toBe(true);
+    const photo = await photoWithExif();
+    expect(photo.includes(EXIF_SECRET)).toBe(true);
     const res = await upload('/api/tool/upLoadimage/', { name: 'holiday.jpg', content: photo });
     expect(res.statusCode, res.body).toBe(200);
     const got = await t.app.inject({ method: 'GET', url: (res.json() as { data: { address: string } }).data.address });
     expect(got.headers['content-type']).toBe('image/jpeg');
-    expect(got.rawPayload.includes('exif-secret-place')).toBe(false);
+    expect(got.rawPayload.includes(EXIF_SECRET)).toBe(false);
     const meta = await sharp(got.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 8, 6, undefined]);
   });

@@ -145,3 +145,15 @@ export function pngSaying(width: number, height: number): Buffer {
   png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
   return png;
 }
+
+/** What the photo of `photoWithExif` says in its metadata, to look for in what the portal serves. */
+export const EXIF_SECRET = 'exif-secret-place';
+
+/** An 8 x 6 JPEG photo whose EXIF names a place, as a phone's photo would. */
+export async function photoWithExif(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 8, height: 6, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: EXIF_SECRET } })
+    .toBuffer();
+}
