@@ -22,6 +22,7 @@ import {
   MB,
   redrawnWithoutMetadata,
   tooLargeRefusal,
+  unreadableAsFormatRefusal,
   type UploadsService,
 } from './uploads.service';
 
@@ -106,7 +107,7 @@ export function directUploads(deps: { db: Kysely<DB>; storage: StorageDriver; up
     const key = pending.storage_key;
     const ext = extensionOf(key) as UploadExtension;
     const title = cleanFileName(body.att_title);
-    const refuse = async (err: ApiError) => {
+    const refuse = async (err: unknown): Promise<never> => {
       await s3.remove(key).catch(() => {});
       throw err;
     };
@@ -142,15 +143,14 @@ export function directUploads(deps: { db: Kysely<DB>; storage: StorageDriver; up
       if (ok && kindOf(ext) === 'image') {
         const bytes = await source.read(0, source.size);
         ok = await imageReadable(bytes, ext as 'jpg' | 'jpeg' | 'png' | 'gif');
-        const drawn = ok ? await redrawnWithoutMetadata(bytes, ext).catch(() => undefined) : null;
-        if (drawn === undefined) ok = false;
-        else if (drawn) {
-          // The store refused the redrawn picture: the member may try again (the spec's failure message).
-          const replaced = await uploads.replaceStored(key, drawn, ext).then(
-            () => true,
-            () => false,
-          );
-          if (!replaced) return await refuse(fileRefusal(lang, 400, 'failed'));
+        const drawn = ok
+          ? await redrawnWithoutMetadata(bytes, ext)
+              .catch(unreadableAsFormatRefusal(lang, UPLOAD_TYPES[purpose]))
+              .catch(refuse)
+          : null;
+        if (drawn) {
+          // A store that refuses the redrawn picture is the spec's failure message: the member may try again.
+          await s3.replace(key, drawn, MIME[ext]).catch(() => refuse(fileRefusal(lang, 400, 'failed')));
           size = drawn.length;
         }
       }

@@ -89,6 +89,14 @@ export async function redrawnWithoutMetadata(bytes: Buffer, ext: UploadExtension
   );
 }
 
+/** A picture sharp cannot read is refused like a file of the wrong type; other failures go on. */
+export function unreadableAsFormatRefusal(lang: Lang, types: readonly string[]) {
+  return (err: unknown): never => {
+    if (err instanceof UnreadableImage) throw formatRefusal(lang, types);
+    throw err;
+  };
+}
+
 /** The uploaded file redrawn without metadata in place (see `redrawnWithoutMetadata`); answers its size. */
 export async function withoutMetadata(filePath: string, ext: UploadExtension, size: number): Promise<number> {
   const drawn = await redrawnWithoutMetadata(await fsp.readFile(filePath), ext);
@@ -203,10 +211,9 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
       }
       if (ok && kindOf(ext) === 'image') ok = await imageReadable(tmpPath, ext as 'jpg' | 'jpeg' | 'png' | 'gif');
       if (!ok) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
-      const stored = await withoutMetadata(tmpPath, ext, size).catch((err: unknown) => {
-        if (err instanceof UnreadableImage) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
-        throw err;
-      });
+      const stored = await withoutMetadata(tmpPath, ext, size).catch(
+        unreadableAsFormatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]),
+      );
       const key = newStorageKey(ext);
       try {
         await deps.storage.putFile(key, tmpPath, stored, MIME[ext]);
@@ -216,21 +223,6 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
         throw new ApiError(500, STATUS.serverError, 'upload.api.failed');
       }
       return await register(opts.ownerId, key, title, ext, stored, Date.now());
-    } finally {
-      await fsp.rm(tmpPath, { force: true });
-    }
-  }
-
-  /**
-   * Puts `bytes` in the store under `key` in place of what is there (through a temporary file, as
-   * every store write goes).
-   */
-  async function replaceStored(key: string, bytes: Buffer, ext: UploadExtension): Promise<void> {
-    await fsp.mkdir(incomingDir, { recursive: true });
-    const tmpPath = path.join(incomingDir, crypto.randomBytes(16).toString('hex'));
-    try {
-      await fsp.writeFile(tmpPath, bytes);
-      await deps.storage.putFile(key, tmpPath, bytes.length, MIME[ext]);
     } finally {
       await fsp.rm(tmpPath, { force: true });
     }
@@ -249,17 +241,7 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
     }
   }
 
-  return {
-    repo,
-    limitMb,
-    receive,
-    storeUpload,
-    register,
-    replaceStored,
-    acceptedExtension,
-    incomingDir,
-    sweepIncoming,
-  };
+  return { repo, limitMb, receive, storeUpload, register, acceptedExtension, incomingDir, sweepIncoming };
 }
 
 export type UploadsService = ReturnType<typeof uploadsService>;

@@ -37,6 +37,8 @@ export interface DirectUploadStore extends StorageDriver {
   presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
   completeMultipart(key: string, uploadId: string, parts: Array<{ partNumber: number; etag: string }>): Promise<void>;
   abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Puts `bytes` in place of the object under `key` (a picture redrawn after a direct upload). */
+  replace(key: string, bytes: Buffer, mime: string): Promise<void>;
   presignGet(
     key: string,
     opts: { fileName: string; inline: boolean; mime: string; expiresInSeconds: number },
