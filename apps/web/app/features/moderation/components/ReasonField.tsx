@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { REPORT_RULE, reportReasonSchema } from '@portal/contracts/moderation';
-import { i18nKey } from '~/features/accounts/forms/form-issues';
+import { contractRule } from '~/lib/contract-rules';
 
 /**
  * The `reason` field of a report and of a moderator's hide: checked by the contract's own
@@ -10,18 +10,12 @@ import { i18nKey } from '~/features/accounts/forms/form-issues';
  */
 export function ReasonField({ testId }: { testId: string }) {
   const { t } = useTranslation('moderation');
+  const form = Form.useFormInstance();
   return (
     <Form.Item
       name="reason"
       label={t('ui.reasonLabel')}
-      rules={[
-        {
-          validator: async (_rule, value: unknown) => {
-            const parsed = reportReasonSchema.safeParse(value ?? '');
-            if (!parsed.success) throw new Error(t(i18nKey(parsed.error.issues[0]!.message)));
-          },
-        },
-      ]}
+      rules={[contractRule(t, reportReasonSchema, () => form.getFieldValue('reason') ?? '', [])]}
     >
       <Input.TextArea
         rows={4}
