@@ -20,6 +20,7 @@ import { siteImageRoutes } from './features/banners/site-image.routes';
 import { dictionariesAdminRoutes } from './features/dictionaries/dictionaries-admin.routes';
 import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { discussionsRoutes } from './features/discussions/discussions.routes';
+import { redisViewers } from './features/discussions/view-counter';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
@@ -50,8 +51,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Serve the server-rendered pages (off in API-only tests). */
   pages?: boolean;
-  /** A per-run prefix for shared rate-limit counters (tests). */
-  rateLimitNameSpace?: string;
+  /** The prefix of the keys processes share in Redis (rate-limit counters, post viewers); tests give each app its own. */
+  redisNameSpace?: string;
   logger?: boolean | object;
 }
 
@@ -63,6 +64,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const redisNameSpace = deps.redisNameSpace ?? 'portal-';
   let shuttingDown = false;
 
   const app = Fastify({
@@ -112,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, {
     writesPerMinute: config.rateLimitWritesPerMinute,
     redis: deps.redis,
-    nameSpace: deps.rateLimitNameSpace,
+    nameSpace: `${redisNameSpace}rl-`,
   });
   // 2b. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
   const accounts = await createAccountsModule({ db: database.db, config, log: app.log });
@@ -133,7 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isShuttingDown: () => shuttingDown,
   });
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
-  await app.register(discussionsRoutes, { db: database.db, writesPerMinute });
+  await app.register(discussionsRoutes, {
+    db: database.db,
+    writesPerMinute,
+    sharedViewers: deps.redis ? redisViewers(deps.redis, `${redisNameSpace}views:`) : undefined,
+  });
   await app.register(expertsRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
   await app.register(accountsRoutes, { ...accounts, writesPerMinute });

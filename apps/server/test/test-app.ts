@@ -20,6 +20,9 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The scale-out mode's Redis client and the prefix of this app's keys in it (none on SQLite). */
+  redis?: Redis;
+  redisNameSpace: string;
   /** POST an API call the way the browser does (isapi header, JSON body). */
   call(url: string, body?: unknown, extra?: { headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -65,13 +68,14 @@ export async function createTestApp(
     await seedDemo(database.db, { now: Date.now() });
   }
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const redisNameSpace = `portal-test-${crypto.randomBytes(6).toString('hex')}-`;
   const app = await buildApp({
     config,
     database,
     redis,
     pages: opts.pages ?? false,
     logger: false,
-    rateLimitNameSpace: `portal-test-${crypto.randomBytes(6).toString('hex')}-`,
+    redisNameSpace,
   });
   opts.extend?.(app);
   await app.ready();
@@ -80,6 +84,8 @@ export async function createTestApp(
     app,
     database,
     config,
+    redis,
+    redisNameSpace,
     call: (url, body = {}, extra = {}) =>
       app.inject({
         method: 'POST',

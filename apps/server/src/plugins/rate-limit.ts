@@ -8,7 +8,8 @@ export interface RateLimitOptions {
   writesPerMinute: number;
   /** Shared counters across processes in scale-out mode; in-memory otherwise. */
   redis?: Redis;
-  nameSpace?: string;
+  /** The prefix of the counters' Redis keys. */
+  nameSpace: string;
 }
 
 /**
@@ -21,7 +22,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
     max: opts.writesPerMinute,
     timeWindow: 60_000,
     redis: opts.redis,
-    nameSpace: opts.nameSpace ?? 'portal-rl-',
+    nameSpace: opts.nameSpace,
     skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 429, 'errors.rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),

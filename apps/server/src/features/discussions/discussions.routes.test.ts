@@ -432,6 +432,8 @@ describe('visibility and the list', () => {
     await info(h.freshIp(), reader);
     const last = (await info(visitor)).json().data;
     expect(last.view_count).toBe(3);
+    // In scale-out the processes share the viewers they have seen, in Redis under the deployment's prefix.
+    if (t.redis) expect(await t.redis.keys(`${t.redisNameSpace}views:${tp_id}:*`)).toHaveLength(3);
     await new Promise((r) => setTimeout(r, 1300));
     expect((await postRow(tp_id)).view_count).toBe(3);
   });

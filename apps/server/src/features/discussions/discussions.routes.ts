@@ -22,16 +22,23 @@ import { postList } from '@portal/contracts/home';
 import type { DB } from '../../db/schema';
 import { registerCall } from '../../http/register-call';
 import { discussionsService } from './discussions.service';
-import { viewCounter } from './view-counter';
+import { viewCounter, type SharedViewers } from './view-counter';
 
 /**
  * Discussions (issue 5): the post form's lists, publishing and the author's edits, the list
  * (`index.postList`, shared with the home page), the detail, likes, favourites, comments with
  * replies, accepted answers and the author's own posts. Views are added up in memory and written
- * once a second (view-counter.ts), and once more when the app closes.
+ * once a second (view-counter.ts), and once more when the app closes; in scale-out, the processes
+ * share the viewers they have seen through Redis.
  */
-export async function discussionsRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; writesPerMinute: number }) {
-  const views = viewCounter(deps.db, { onError: (err) => app.log.error({ err }, 'post views not written') });
+export async function discussionsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; writesPerMinute: number; sharedViewers?: SharedViewers },
+) {
+  const views = viewCounter(deps.db, {
+    shared: deps.sharedViewers,
+    onError: (err) => app.log.error({ err }, 'post views not written or viewer not checked'),
+  });
   app.addHook('preClose', () => views.close());
   const posts = discussionsService(deps.db, views);
   const comments = posts.comments;

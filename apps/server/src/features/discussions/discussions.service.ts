@@ -458,7 +458,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
       const staff = isPostStaff(viewer, post.board_id);
       if (!open && !staff && !(mine && post.deleted_at === null)) throw ApiError.notFound('discuss.api.postNotFound');
       const viewerKey = viewer ? `m${viewer.id}` : `ip${address}`;
-      const pendingViews = open ? views.add(post.id, viewerKey) : views.pendingFor(post.id);
+      const pendingViews = open ? await views.add(post.id, viewerKey) : views.pendingFor(post.id);
 
       const [attachments, authors, marks, linkedRows, accepted, states, expert] = await Promise.all([
         repo.attachmentsOf(post.id),

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -13,12 +14,15 @@ const MAX_REMEMBERED_VIEWS = 50_000;
  * a process shows its own unflushed views on top of the stored count.
  *
  * A viewer (a member, else an address) counts once per post per `VIEW_WINDOW_MS`. Each process
- * remembers its own viewers, so in scale-out a viewer whose requests reach two processes may count
- * twice in a window.
+ * remembers the viewers it has seen; in scale-out, a viewer new to this process is checked against
+ * the viewers all processes share (`shared`, in Redis), so one whose requests reach two processes
+ * still counts once.
  */
 export function viewCounter(
   db: Kysely<DB>,
   opts: {
+    /** The viewers every process of the deployment has seen (scale-out); none in the embedded mode. */
+    shared?: SharedViewers;
     flushMs?: number;
     windowMs?: number;
     maxRemembered?: number;
@@ -74,6 +78,17 @@ export function viewCounter(
     }
   }
 
+  /** A shared memory that cannot answer does not lose the view: it counts, as the embedded mode would. */
+  async function firstViewShared(key: string): Promise<boolean> {
+    if (!opts.shared) return true;
+    try {
+      return await opts.shared.firstView(key, windowMs);
+    } catch (err) {
+      opts.onError?.(err);
+      return true;
+    }
+  }
+
   const timer = setInterval(() => void flush(), opts.flushMs ?? 1000);
   timer.unref();
 
@@ -82,11 +97,10 @@ export function viewCounter(
      * Counts a view by `viewer` (`m<id>` for a member, `ip<address>` for a visitor) unless they viewed
      * the post within the window; answers the views of this post not yet written.
      */
-    add(postId: number, viewer: string): number {
-      if (!firstViewIn(`${postId}:${viewer}`)) return pending.get(postId) ?? 0;
-      const n = (pending.get(postId) ?? 0) + 1;
-      pending.set(postId, n);
-      return n;
+    async add(postId: number, viewer: string): Promise<number> {
+      const key = `${postId}:${viewer}`;
+      if (firstViewIn(key) && (await firstViewShared(key))) pending.set(postId, (pending.get(postId) ?? 0) + 1);
+      return pending.get(postId) ?? 0;
     },
     /** Views of this post counted here and not yet written. */
     pendingFor(postId: number): number {
@@ -101,3 +115,18 @@ export function viewCounter(
 }
 
 export type ViewCounter = ReturnType<typeof viewCounter>;
+
+/** Viewers remembered by all the processes of a deployment. */
+export interface SharedViewers {
+  /** True when no process has seen this `post:viewer` key in the window, which it now remembers. */
+  firstView(key: string, windowMs: number): Promise<boolean>;
+}
+
+/** The scale-out mode's shared viewers: one Redis key per viewer and post, gone when its window ends. */
+export function redisViewers(redis: Redis, keyPrefix: string): SharedViewers {
+  return {
+    async firstView(key, windowMs) {
+      return (await redis.set(`${keyPrefix}${key}`, '1', 'PX', windowMs, 'NX')) === 'OK';
+    },
+  };
+}
