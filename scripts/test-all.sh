@@ -8,8 +8,9 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "typecheck"
 npm run --silent typecheck
-step "lint"
+step "lint and formatting"
 npm run --silent lint
+npm run --silent format:check
 step "build"
 npm run --silent build
 

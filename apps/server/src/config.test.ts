@@ -26,7 +26,10 @@ describe('configuration', () => {
   const bad: Array<[Record<string, string>, RegExp]> = [
     [{ PORT: 'abc' }, /^Invalid environment variable PORT: /],
     [{ PORT: '70000' }, /^Invalid environment variable PORT: /],
-    [{ DATABASE_URL: 'mysql://x' }, /^Invalid environment variable DATABASE_URL: must start with postgres:\/\/ or sqlite:$/],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /^Invalid environment variable DATABASE_URL: must start with postgres:\/\/ or sqlite:$/,
+    ],
     [{ REDIS_URL: 'http://x' }, /^Invalid environment variable REDIS_URL: /],
     [{ NODE_ENV: 'staging' }, /^Invalid environment variable NODE_ENV: /],
     [{ SEED_DEMO: 'maybe' }, /^Invalid environment variable SEED_DEMO: must be true or false$/],
@@ -36,7 +39,10 @@ describe('configuration', () => {
       { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password' },
       /^Invalid environment variable SMTP_URL: required when NODE_ENV=production/,
     ],
-    [{ SMTP_URL: 'mail.example.com:25' }, /^Invalid environment variable SMTP_URL: must start with smtp:\/\/ or smtps:\/\/$/],
+    [
+      { SMTP_URL: 'mail.example.com:25' },
+      /^Invalid environment variable SMTP_URL: must start with smtp:\/\/ or smtps:\/\/$/,
+    ],
     [{ MAIL_OUTBOX: 'perhaps' }, /^Invalid environment variable MAIL_OUTBOX: must be true or false$/],
     [{ SESSION_TTL_MS: '1000' }, /^Invalid environment variable SESSION_TTL_MS: /],
     [{ SIGN_IN_FAILURES_ALLOWED: '0' }, /^Invalid environment variable SIGN_IN_FAILURES_ALLOWED: /],
@@ -70,11 +76,17 @@ describe('configuration', () => {
   it('keeps mail in the outbox outside production unless SMTP_URL is set, and in production only when asked', () => {
     expect(loadConfig({}).mail.outbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).mail.outbox).toBe(true);
-    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toMatchObject({ outbox: false, smtpUrl: 'smtp://127.0.0.1:2525' });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toMatchObject({
+      outbox: false,
+      smtpUrl: 'smtp://127.0.0.1:2525',
+    });
     const e2e = loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', MAIL_OUTBOX: 'true' });
     expect(e2e.mail).toMatchObject({ outbox: true, smtpUrl: undefined });
     // The outbox wins: a test run with SMTP_URL in its environment still mails nobody.
-    expect(loadConfig({ SMTP_URL: 'smtp://relay:25', MAIL_OUTBOX: 'true' }).mail).toMatchObject({ outbox: true, smtpUrl: undefined });
+    expect(loadConfig({ SMTP_URL: 'smtp://relay:25', MAIL_OUTBOX: 'true' }).mail).toMatchObject({
+      outbox: true,
+      smtpUrl: undefined,
+    });
   });
 
   it('reads the session lifetime and the sign-in limits, with the defaults of the contracts', () => {

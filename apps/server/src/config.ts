@@ -8,7 +8,9 @@ const boolean = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+    .default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -32,7 +34,11 @@ const envSchema = z.object({
   SSR_CACHE_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
   SESSION_TTL_MS: z.coerce.number({ message: 'must be a number' }).int().min(60_000).default(SESSION_TTL_MS),
-  SIGN_IN_FAILURES_ALLOWED: z.coerce.number({ message: 'must be a number' }).int().min(1).default(SIGN_IN_FAILURES_ALLOWED),
+  SIGN_IN_FAILURES_ALLOWED: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(1)
+    .default(SIGN_IN_FAILURES_ALLOWED),
   SIGN_IN_WINDOW_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(SIGN_IN_WINDOW_MS),
   SMTP_URL: z
     .string()

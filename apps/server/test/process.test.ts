@@ -52,7 +52,9 @@ describe('the server process', () => {
   it('refuses a production start without ADMIN_PASSWORD', async () => {
     const run = await start({ NODE_ENV: 'production', DATA_DIR: tempDir() }).done;
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toMatch(/^Invalid environment variable ADMIN_PASSWORD: required when NODE_ENV=production/);
+    expect(run.stderr.trim()).toMatch(
+      /^Invalid environment variable ADMIN_PASSWORD: required when NODE_ENV=production/,
+    );
   }, 30_000);
 
   it('prints a generated admin password once, serves, and stops cleanly on SIGTERM', async () => {
@@ -71,7 +73,9 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     const run = await first.done;
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Admin account created: admin@storage-community\.local\n\s+Password \(shown only now\): [A-Za-z0-9]{20}/);
+    expect(run.stdout).toMatch(
+      /Admin account created: admin@storage-community\.local\n\s+Password \(shown only now\): [A-Za-z0-9]{20}/,
+    );
     expect(run.stdout).toContain('shutting down');
     expect(fs.existsSync(path.join(dataDir, 'portal.sqlite'))).toBe(true);
 

@@ -16,10 +16,16 @@ export function decodeCursor(raw: string | undefined): KeysetCursor | null {
   if (raw === undefined || raw === '') return null;
   const match = /^(-?\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
   if (!match) {
-    throw new ApiError(400, STATUS.validation, 'errors.validation', { field: 'cursor', reason: 'cursor' }, {
-      field: 'cursor',
-      issues: [{ field: 'cursor', message: 'cursor' }],
-    });
+    throw new ApiError(
+      400,
+      STATUS.validation,
+      'errors.validation',
+      { field: 'cursor', reason: 'cursor' },
+      {
+        field: 'cursor',
+        issues: [{ field: 'cursor', message: 'cursor' }],
+      },
+    );
   }
   return { at: Number(match[1]), id: Number(match[2]) };
 }

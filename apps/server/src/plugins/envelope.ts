@@ -54,13 +54,21 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
-      return send(reply, 400, { status: STATUS.validation, msg: translate(lang, 'errors.badJson'), data: { field: 'body', issues: [] } });
+      return send(reply, 400, {
+        status: STATUS.validation,
+        msg: translate(lang, 'errors.badJson'),
+        data: { field: 'body', issues: [] },
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return send(reply, 413, { status: STATUS.validation, msg: translate(lang, 'errors.bodyTooLarge'), data: null });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
-      return send(reply, 415, { status: STATUS.validation, msg: translate(lang, 'errors.unsupportedMediaType'), data: null });
+      return send(reply, 415, {
+        status: STATUS.validation,
+        msg: translate(lang, 'errors.unsupportedMediaType'),
+        data: null,
+      });
     }
     if (error.statusCode === 429) {
       return send(reply, 429, { status: 429, msg: error.message, data: null });

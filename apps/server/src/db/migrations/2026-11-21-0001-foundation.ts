@@ -87,7 +87,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('signup_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activities_site_start').on('activities').columns(['site_id', 'starts_at', 'id']).execute();
+  await db.schema
+    .createIndex('activities_site_start')
+    .on('activities')
+    .columns(['site_id', 'starts_at', 'id'])
+    .execute();
 
   await idColumn(db, db.schema.createTable('topics'))
     .addColumn('site_id', 'integer', (c) => c.notNull())
@@ -185,7 +189,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('source_id', 'integer')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('points_ledger_site_time').on('points_ledger').columns(['site_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('points_ledger_site_time')
+    .on('points_ledger')
+    .columns(['site_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('points_ledger_user').on('points_ledger').columns(['user_id', 'created_at']).execute();
 }
 

@@ -10,10 +10,22 @@ function idColumn<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T
 
 export async function up(db: Kysely<any>): Promise<void> {
   // SQLite adds one column per ALTER TABLE.
-  await db.schema.alterTable('users').addColumn('contact_mobile', 'varchar(32)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('users').addColumn('contact_email', 'varchar(254)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('users').addColumn('follow_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('users').addColumn('fans_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('contact_mobile', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('contact_email', 'varchar(254)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('follow_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('fans_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // A session is found by the SHA-256 of its token; the token itself is never stored.
   await idColumn(db, db.schema.createTable('sessions'))
@@ -52,7 +64,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'varchar(254)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('auth_failures_key').on('auth_failures').columns(['scope', 'key', 'created_at']).execute();
+  await db.schema
+    .createIndex('auth_failures_key')
+    .on('auth_failures')
+    .columns(['scope', 'key', 'created_at'])
+    .execute();
   await db.schema.createIndex('auth_failures_time').on('auth_failures').column('created_at').execute();
 
   await db.schema
@@ -62,7 +78,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_follows_pk', ['follower_id', 'followee_id'])
     .execute();
-  await db.schema.createIndex('user_follows_followee').on('user_follows').columns(['followee_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('user_follows_followee')
+    .on('user_follows')
+    .columns(['followee_id', 'created_at'])
+    .execute();
 
   // Mail and SMS caught in the outbox mode (development, tests, browser tests); empty otherwise.
   await idColumn(db, db.schema.createTable('dev_outbox'))

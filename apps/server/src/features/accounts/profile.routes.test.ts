@@ -173,7 +173,12 @@ describe('completing the information', () => {
       .select('id')
       .where('kind', '=', 'scene')
       .executeTakeFirstOrThrow();
-    const res = await h.call('protal', '/api/user/saveInformation', { ...info, user_industry: scene.id }, { as: newcomer });
+    const res = await h.call(
+      'protal',
+      '/api/user/saveInformation',
+      { ...info, user_industry: scene.id },
+      { as: newcomer },
+    );
     expect(res.json().data.field).toBe('user_industry');
     expect((await h.call('protal', '/api/user/getMyInfo', {}, { as: newcomer })).json().data.is_edit).toBe(2);
   });

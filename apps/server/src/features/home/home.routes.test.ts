@@ -32,8 +32,26 @@ describe('home calls read each site’s own content', () => {
     await t.database.db
       .insertInto('banners')
       .values([
-        { site_id: 2, title: 'Expired banner', image_url: '/demo/x.svg', link_url: '', sort: 0, starts_at: null, ends_at: now - 1000, created_at: now },
-        { site_id: 2, title: 'Future banner', image_url: '/demo/x.svg', link_url: '', sort: 0, starts_at: now + 86_400_000, ends_at: null, created_at: now },
+        {
+          site_id: 2,
+          title: 'Expired banner',
+          image_url: '/demo/x.svg',
+          link_url: '',
+          sort: 0,
+          starts_at: null,
+          ends_at: now - 1000,
+          created_at: now,
+        },
+        {
+          site_id: 2,
+          title: 'Future banner',
+          image_url: '/demo/x.svg',
+          link_url: '',
+          sort: 0,
+          starts_at: now + 86_400_000,
+          ends_at: null,
+          created_at: now,
+        },
       ])
       .execute();
     const titles = (await en('/api/banner/list')).json().data.list.map((b: { tb_title: string }) => b.tb_title);
@@ -76,7 +94,11 @@ describe('home calls read each site’s own content', () => {
     const res = (await en('/api/index/topicList', {})).json().data.topic_list;
     expect(res.length).toBeGreaterThan(0);
     expect(res[0]).toEqual(
-      expect.objectContaining({ tt_id: expect.any(Number), tt_title: expect.any(String), tt_article_count: expect.any(Number) }),
+      expect.objectContaining({
+        tt_id: expect.any(Number),
+        tt_title: expect.any(String),
+        tt_article_count: expect.any(Number),
+      }),
     );
   });
 
@@ -116,7 +138,11 @@ describe('home calls read each site’s own content', () => {
   });
 
   it('refuses a forged cursor as a validation failure on cursor', async () => {
-    for (const cursor of ['not-a-cursor', Buffer.from('1.2.3').toString('base64url'), Buffer.from("1 or 1=1").toString('base64url')]) {
+    for (const cursor of [
+      'not-a-cursor',
+      Buffer.from('1.2.3').toString('base64url'),
+      Buffer.from('1 or 1=1').toString('base64url'),
+    ]) {
       const res = await en('/api/index/postList', { cursor });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 40001, data: { field: 'cursor' } });
@@ -151,7 +177,10 @@ describe('home calls read each site’s own content', () => {
     expect(hasCjk(about.data.title)).toBe(true);
     await t.database.db
       .updateTable('pages')
-      .set({ body_html: '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>' })
+      .set({
+        body_html:
+          '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+      })
       .where('site_id', '=', 2)
       .where('slug', '=', 'about')
       .execute();

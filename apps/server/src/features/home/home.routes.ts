@@ -23,7 +23,12 @@ export async function homeRoutes(
   registerCall(app, activityList, async (body, { site }) => ({ list: await home.activities(site, body.limit) }), opts);
   registerCall(app, topicList, async (body, { site }) => ({ topic_list: await home.topics(site, body.limit) }), opts);
   // index.postList is the discussions feature's (discussions.routes.ts): one list for home and discussions.
-  registerCall(app, livelyUserList, async (body, { site }) => ({ list: await home.livelyUsers(site, body.limit) }), opts);
+  registerCall(
+    app,
+    livelyUserList,
+    async (body, { site }) => ({ list: await home.livelyUsers(site, body.limit) }),
+    opts,
+  );
   registerCall(app, commonData, async (_body, { site }) => home.commonData(site), opts);
   registerCall(app, currSiteData, async (_body, { site }) => home.currSiteData(site), opts);
   registerCall(app, aboutPage, async (_body, { site }) => home.about(site), opts);

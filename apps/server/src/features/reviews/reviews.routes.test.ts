@@ -220,7 +220,12 @@ describe('one item', () => {
         { label: '版块', value: 'Storage arrays' },
       ]);
       expect(data.content.attachments).toEqual([
-        { att_id: Number(att.id), att_title: 'tiers.pdf', att_url: `/attachments/${Number(att.id)}/tiers-access-key-000001`, att_size: 2048 },
+        {
+          att_id: Number(att.id),
+          att_title: 'tiers.pdf',
+          att_url: `/attachments/${Number(att.id)}/tiers-access-key-000001`,
+          att_size: 2048,
+        },
       ]);
     }
     const missing = await call('protal', INFO, { review_id: 999_999 }, cast.staff);

@@ -14,7 +14,10 @@ export function usePermission(action: string): boolean {
   const { site, user } = useShell();
   const matches = useMatches();
   const { data } = useQuery(commonDataQuery(site));
-  const list = routePermissionList(user?.permissions, matches.map((m) => m.handle));
+  const list = routePermissionList(
+    user?.permissions,
+    matches.map((m) => m.handle),
+  );
   return permitted(data?.permission_switch === true, list, action);
 }
 

@@ -12,11 +12,7 @@ import { siteOfPage } from '~/lib/site';
  * visitor without a session cookie and for a session the server no longer knows (401: expired or
  * revoked), who are then simply anonymous.
  */
-export async function signedInMember(
-  context: PortalLoadContext,
-  site: Site,
-  request: Request,
-): Promise<MyInfo | null> {
+export async function signedInMember(context: PortalLoadContext, site: Site, request: Request): Promise<MyInfo | null> {
   if (!readCookie(request.headers.get('cookie') ?? '', CLIENT_STORAGE.accessTokenCookie)) return null;
   const envelope = await context.api.call(getMyInfo, site.apply_site, {});
   if (String(envelope.status) === String(STATUS.ok)) return envelope.data;

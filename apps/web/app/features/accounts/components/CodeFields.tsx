@@ -149,12 +149,7 @@ function CodeInput({
         maxLength={CODE_LENGTH}
         data-testid={testId}
       />
-      <Button
-        onClick={() => void send()}
-        loading={sending}
-        disabled={left > 0}
-        data-testid={`${testId}-send`}
-      >
+      <Button onClick={() => void send()} loading={sending} disabled={left > 0} data-testid={`${testId}-send`}>
         {left > 0 ? t('resendIn', { seconds: left }) : t('sendCode')}
       </Button>
     </div>

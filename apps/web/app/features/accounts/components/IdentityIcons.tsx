@@ -21,7 +21,8 @@ const MEDAL_COLOURS: Record<(typeof MEDALS)[number], string> = {
   4: '#1e6fd9',
 };
 
-const isBadge = (code: number): code is (typeof SIGN_BADGES)[number] => (SIGN_BADGES as readonly number[]).includes(code);
+const isBadge = (code: number): code is (typeof SIGN_BADGES)[number] =>
+  (SIGN_BADGES as readonly number[]).includes(code);
 const isMedal = (level: number): level is (typeof MEDALS)[number] => (MEDALS as readonly number[]).includes(level);
 
 /**

@@ -56,7 +56,10 @@ export function LoginPage({ view }: { view: LoginView }) {
               <>
                 <PasswordSignIn onSignedIn={signedIn(t('signedIn'))} />
                 <p className="accounts-card__switch">
-                  <Link to={withCallback(`/${site.prefix}/forget`, location.search, site, origin)} data-testid="login-forget">
+                  <Link
+                    to={withCallback(`/${site.prefix}/forget`, location.search, site, origin)}
+                    data-testid="login-forget"
+                  >
                     {t('forgotPassword')}
                   </Link>
                 </p>

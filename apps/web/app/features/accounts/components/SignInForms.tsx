@@ -92,7 +92,10 @@ export function CodeSignIn({
   onSignedIn(user: CurrentUser): void;
 }) {
   const { t } = useTranslation('auth');
-  const validate = useCallback((v: Partial<CodeValues>) => fieldIssues(loginByCode.body, codeBody(v, channel)), [channel]);
+  const validate = useCallback(
+    (v: Partial<CodeValues>) => fieldIssues(loginByCode.body, codeBody(v, channel)),
+    [channel],
+  );
   const { form, rule, showServerIssues } = useContractForm<CodeValues>(validate);
   const [busy, setBusy] = useState(false);
   useTargetResetOnChannel(form, channel);

@@ -91,7 +91,8 @@ function AvatarField({ member }: { member: CurrentUser }) {
       void navigate(loginPath(site, location, origin));
       return;
     }
-    const reason = result.envelope?.msg || (result.error.status === undefined ? result.error.message : String(result.error.status));
+    const reason =
+      result.envelope?.msg || (result.error.status === undefined ? result.error.message : String(result.error.status));
     toast.error(t('imageUploadFailed', { reason }));
   };
 
