@@ -412,6 +412,8 @@ export interface AttachmentsTable {
   created_at: Millis;
   /** 128 random bits (base64url): the second part of the attachment's address, which ids alone do not reach. */
   access_key: string;
+  /** When stored content first referred to it; null for an upload not used yet (swept after its grace period). */
+  linked_at: Millis | null;
 }
 
 /** A direct upload to the S3 store the server issued and that is not registered yet. */

@@ -16,6 +16,7 @@ import type { Executor } from '../audit/audit.service';
 import { memberBriefs } from '../members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../reviews/review-queue';
 import { readSiteSettings } from '../settings/settings.service';
+import { attachmentIdsIn, linkAttachments } from '../uploads/attachment-links';
 import { discussionsRepository, type PostRow } from './discussions.repository';
 import { commentsService, isPostStaff } from './comments.service';
 
@@ -163,6 +164,8 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
     return {
       content,
       annex,
+      /** Every attachment the post uses: its list and what its content shows or links to. */
+      uses: [...new Set([...annex, ...attachmentIdsIn(content)])],
       boardId,
       codes: { industry: industry.value, scene: scene.value, board: board?.value ?? null },
       reviewOn: settings.review.post_review,
@@ -293,6 +296,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
             status,
           });
           await repo.setAttachments(trx, id, checked.annex, false);
+          await linkAttachments(trx, checked.uses, now);
           if (reviewOn) {
             await submitForReview(trx, { kind: 'post', itemId: id, siteId, authorId, title: form.tp_title, now });
           } else {
@@ -352,6 +356,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
           .where('id', '=', post.id)
           .execute();
         await repo.setAttachments(trx, post.id, checked.annex, true);
+        await linkAttachments(trx, checked.uses, now);
         if (status === PENDING) {
           await submitForReview(trx, {
             kind: 'post',

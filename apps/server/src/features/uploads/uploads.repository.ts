@@ -24,6 +24,27 @@ export function uploadsRepository(db: Kysely<DB>) {
         .returningAll()
         .executeTakeFirst();
     },
+    /** Up to `limit` attachments in this store never linked to content and created before `before`, oldest first. */
+    unlinkedBefore(storage: number, before: number, limit: number) {
+      return db
+        .selectFrom('attachments')
+        .select(['id', 'storage_key'])
+        .where('linked_at', 'is', null)
+        .where('created_at', '<', before)
+        .where('storage', '=', storage)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+    /** Deletes an attachment unless content has linked it meanwhile; answers whether it went. */
+    async deleteUnlinked(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('attachments')
+        .where('id', '=', id)
+        .where('linked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
     /** Takes up to `limit` expired pending uploads (to abort them in the store). */
     async takeExpiredUploads(now: number, limit: number) {
       const rows = await db

@@ -26,7 +26,36 @@ import { writeRateLimit } from '../../plugins/rate-limit';
 import { readSiteSettings } from '../settings/settings.service';
 import { directUploads } from './direct-upload.service';
 import { importWordDocument } from './docx-import';
-import { fileRefusal, MB, uploadsService } from './uploads.service';
+import { fileRefusal, MB, uploadsService, type UploadsService } from './uploads.service';
+
+/** How often each process deletes abandoned uploads, and how many at most each time (in batches). */
+const SWEEP_EVERY_MS = 60 * 60_000;
+const SWEEP_BATCH = 200;
+const SWEEP_BATCHES = 10;
+
+/**
+ * Abandoned uploads (decision 014) go a minute after the start and then every hour, a batch at a
+ * time. Every process may sweep: the delete holds only for a row still unlinked, so two processes
+ * never delete one attachment twice and content saved meanwhile keeps its file.
+ */
+function sweepAbandonedUploads(app: FastifyInstance, uploads: UploadsService) {
+  const sweep = async () => {
+    try {
+      for (let i = 0; i < SWEEP_BATCHES; i++)
+        if ((await uploads.sweepUnlinked(Date.now(), SWEEP_BATCH)) < SWEEP_BATCH) break;
+    } catch (err) {
+      app.log.error({ err }, 'abandoned uploads not swept');
+    }
+  };
+  const first = setTimeout(() => void sweep(), 60_000);
+  const every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  first.unref();
+  every.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+  });
+}
 
 /** The largest limit settings allow (SETTINGS_RULE.fileSizeMb.max); each call narrows it per request. */
 const HARD_MAX_MB = 100;
@@ -45,6 +74,7 @@ export async function uploadsRoutes(
   const uploads = uploadsService({ db: deps.db, storage, uploadsDir: deps.uploadsDir });
   const direct = directUploads({ db: deps.db, storage, uploads });
   await uploads.sweepIncoming();
+  sweepAbandonedUploads(app, uploads);
 
   await app.register(multipart, {
     limits: { fileSize: HARD_MAX_MB * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },

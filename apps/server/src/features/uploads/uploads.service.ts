@@ -21,6 +21,7 @@ import { translate } from '../../lib/i18n';
 import { redrawImage, UnreadableImage } from '../../lib/images';
 import { newStorageKey, type ByteSource, type StorageDriver } from '../../lib/storage';
 import { readSiteSettings } from '../settings/settings.service';
+import { UNLINKED_ATTACHMENT_GRACE_MS } from './attachment-links';
 import { contentMatches, imageReadable, kindOf, MIME } from './file-check';
 import { uploadsRepository } from './uploads.repository';
 
@@ -241,7 +242,33 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
     }
   }
 
-  return { repo, limitMb, receive, storeUpload, register, acceptedExtension, incomingDir, sweepIncoming };
+  /**
+   * Deletes up to `limit` abandoned uploads: attachments no stored content ever linked, older than the
+   * grace period. The row goes first, in a delete that holds only while the attachment is still
+   * unlinked, so content saved at the same moment keeps its file; then the file. Answers how many went.
+   */
+  async function sweepUnlinked(now = Date.now(), limit = 200): Promise<number> {
+    const rows = await repo.unlinkedBefore(deps.storage.storage, now - UNLINKED_ATTACHMENT_GRACE_MS, limit);
+    let removed = 0;
+    for (const row of rows) {
+      if (!(await repo.deleteUnlinked(row.id))) continue;
+      await deps.storage.remove(row.storage_key);
+      removed++;
+    }
+    return removed;
+  }
+
+  return {
+    repo,
+    limitMb,
+    receive,
+    storeUpload,
+    register,
+    acceptedExtension,
+    incomingDir,
+    sweepIncoming,
+    sweepUnlinked,
+  };
 }
 
 export type UploadsService = ReturnType<typeof uploadsService>;
