@@ -7,7 +7,7 @@ import { multipartFile, type accountsHarness, type TestMember } from '../account
 import { postDictionaries, postForm } from '../discussions/discussions.test-support';
 import { makeStaff, staffCall, staffTestApp } from '../roles/roles.test-support';
 import { UNLINKED_ATTACHMENT_GRACE_MS } from './attachment-links';
-import { uploadsService } from './uploads.service';
+import { uploadsService, type UploadsService } from './uploads.service';
 import { PDF, PNG } from './uploads.test-support';
 
 // Abandoned uploads (decision 014): an attachment that no stored content ever referred to goes once its
@@ -16,21 +16,22 @@ import { PDF, PNG } from './uploads.test-support';
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;
 let author: TestMember;
+/** The uploads service on the app's database and storage, as the hourly sweep runs it. */
+let uploads: UploadsService;
 
 beforeAll(async () => {
   ({ t, h } = await staffTestApp());
+  uploads = uploadsService({
+    db: t.database.db,
+    storage: await createStorage(t.config.storage, t.config.uploadsDir),
+    uploadsDir: t.config.uploadsDir,
+  });
   author = await h.registerMember({ nick: 'Uploader', site: 'protal_en' });
   await h.completeInformation(author, 'protal_en');
 });
 afterAll(async () => t?.close());
 
 const db = () => t.database.db;
-const sweeper = () =>
-  uploadsService({
-    db: db(),
-    storage: createStorage(t.config.storage, t.config.uploadsDir),
-    uploadsDir: t.config.uploadsDir,
-  });
 
 interface Uploaded {
   att_id: number;
@@ -94,7 +95,7 @@ describe('abandoned uploads', () => {
     const file = localFileOf(t.config.uploadsDir, (await row(abandoned))!.storage_key);
     expect(fs.existsSync(file)).toBe(true);
 
-    expect(await sweeper().sweepUnlinked()).toBe(1);
+    expect(await uploads.sweepUnlinked()).toBe(1);
 
     expect(await row(abandoned)).toBeUndefined();
     expect(fs.existsSync(file)).toBe(false);
@@ -104,8 +105,8 @@ describe('abandoned uploads', () => {
       expect(await served(kept)).toBe(200);
     }
     // Nothing more to do; and a linked attachment is never deleted, even if asked for by id.
-    expect(await sweeper().sweepUnlinked()).toBe(0);
-    expect(await sweeper().repo.deleteUnlinked(inContent.att_id)).toBe(false);
+    expect(await uploads.sweepUnlinked()).toBe(0);
+    expect(await uploads.repo.deleteUnlinked(inContent.att_id)).toBe(false);
     expect(await row(inContent)).toBeDefined();
   });
 
@@ -141,18 +142,18 @@ describe('abandoned uploads', () => {
     const old = UNLINKED_ATTACHMENT_GRACE_MS + 60_000;
     await age(added, old);
     await age(teamPhoto, old);
-    expect(await sweeper().sweepUnlinked()).toBe(0);
+    expect(await uploads.sweepUnlinked()).toBe(0);
     expect(await served(added)).toBe(200);
     expect(await served(teamPhoto)).toBe(200);
   });
 
   it('goes in batches, oldest first', async () => {
-    const uploads = [await image('a.png'), await image('b.png'), await image('c.png')];
-    for (const [i, att] of uploads.entries()) await age(att, UNLINKED_ATTACHMENT_GRACE_MS + (3 - i) * 60_000);
-    expect(await sweeper().sweepUnlinked(Date.now(), 2)).toBe(2);
-    expect(await row(uploads[0]!)).toBeUndefined();
-    expect(await row(uploads[1]!)).toBeUndefined();
-    expect(await row(uploads[2]!)).toBeDefined();
-    expect(await sweeper().sweepUnlinked(Date.now(), 2)).toBe(1);
+    const files = [await image('a.png'), await image('b.png'), await image('c.png')];
+    for (const [i, att] of files.entries()) await age(att, UNLINKED_ATTACHMENT_GRACE_MS + (3 - i) * 60_000);
+    expect(await uploads.sweepUnlinked(Date.now(), 2)).toBe(2);
+    expect(await row(files[0]!)).toBeUndefined();
+    expect(await row(files[1]!)).toBeUndefined();
+    expect(await row(files[2]!)).toBeDefined();
+    expect(await uploads.sweepUnlinked(Date.now(), 2)).toBe(1);
   });
 });

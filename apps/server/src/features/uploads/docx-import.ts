@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import mammoth from 'mammoth';
 import { UPLOAD_RULE, type UploadExtension } from '@portal/contracts/uploads';
 import type { Lang } from '@portal/contracts/sites';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -64,6 +63,9 @@ export async function importWordDocument(opts: {
       await source.close();
     }
 
+    // Loaded on the first import only: most processes never convert a Word document, and mammoth
+    // with its XML and zip readers is some 12 MB of memory.
+    const { default: mammoth } = await import('mammoth');
     let images = 0;
     const convertImage = mammoth.images.imgElement(async (image) => {
       try {

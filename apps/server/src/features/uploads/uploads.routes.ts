@@ -70,7 +70,7 @@ export async function uploadsRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<DB>; uploadsDir: string; storage: StorageConfig; writesPerMinute: number },
 ) {
-  const storage = createStorage(deps.storage, deps.uploadsDir);
+  const storage = await createStorage(deps.storage, deps.uploadsDir);
   const uploads = uploadsService({ db: deps.db, storage, uploadsDir: deps.uploadsDir });
   const direct = directUploads({ db: deps.db, storage, uploads });
   await uploads.sweepIncoming();

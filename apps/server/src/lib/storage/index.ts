@@ -1,14 +1,18 @@
 import { localStorage } from './local-storage';
-import { s3Storage } from './s3-storage';
 import type { StorageConfig } from './storage-config';
 import type { StorageDriver } from './storage';
 
 export type { StorageConfig } from './storage-config';
 export * from './storage';
 
-/** The configured driver: local disk by default, the S3 store with STORAGE_DRIVER=s3. */
-export function createStorage(config: StorageConfig, uploadsDir: string): StorageDriver {
-  return config.driver === 's3' ? s3Storage(config) : localStorage(uploadsDir);
+/**
+ * The configured driver: local disk by default, the S3 store with STORAGE_DRIVER=s3. The S3 driver
+ * (and the AWS SDK, some 20 MB of memory) is loaded only when configured.
+ */
+export async function createStorage(config: StorageConfig, uploadsDir: string): Promise<StorageDriver> {
+  if (config.driver !== 's3') return localStorage(uploadsDir);
+  const { s3Storage } = await import('./s3-storage');
+  return s3Storage(config);
 }
 
 /** Origins the pages must reach besides their own (the S3 store: part PUTs, presigned downloads). */
