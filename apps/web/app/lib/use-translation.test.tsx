@@ -82,4 +82,26 @@ describe('useTranslation', () => {
     expect(adminTs).toHaveLength(2);
     expect(adminTs[1]).toBe(adminTs[0]);
   });
+
+  it('looks a text up once when asked without options, and every time with them', () => {
+    const i18n = browserInstance('en');
+    let t: TFunction | undefined;
+    function Grab() {
+      t = useTranslation('common').t as unknown as TFunction;
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Grab />
+      </I18nextProvider>,
+    );
+    const lookUps = vi.spyOn(i18n, 't');
+    expect(t!('siteName')).toBe(siteCatalogues.en.common.siteName);
+    expect(t!('siteName')).toBe(siteCatalogues.en.common.siteName);
+    expect(lookUps).toHaveBeenCalledTimes(1);
+    // Options may change the text: never remembered.
+    expect(t!('missing.key', { defaultValue: 'first' })).toBe('first');
+    expect(t!('missing.key', { defaultValue: 'second' })).toBe('second');
+    expect(lookUps).toHaveBeenCalledTimes(3);
+  });
 });

@@ -38,8 +38,31 @@ export function useTranslation<const Ns extends TextNamespace = 'common'>(ns?: N
   const key = ns ?? '';
   let translation = byNamespace.get(key);
   if (!translation) {
-    translation = { t: i18n.getFixedT(null, ns ?? null), i18n };
+    translation = { t: remembering(i18n, i18n.getFixedT(null, ns ?? null)), i18n };
     byNamespace.set(key, translation);
   }
   return translation as Translation<Ns>;
+}
+
+/**
+ * A fixed `t` that remembers the texts it was asked for without options (most calls: labels,
+ * headings, buttons), so a page's hundreds of lookups cost a map read each instead of i18next's
+ * resolution. Asked with options (interpolation, plurals, defaults), it asks i18next every time.
+ * Texts added to the instance later (a lazily loaded part's) clear what it remembers.
+ */
+function remembering(i18n: I18n, fixed: TFunction<TextNamespace>): TFunction<TextNamespace> {
+  const lookUp = fixed as unknown as (...args: unknown[]) => unknown;
+  const texts = new Map<string, unknown>();
+  i18n.store.on('added', () => texts.clear());
+  const t = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return lookUp(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = lookUp(key);
+      texts.set(key, text);
+    }
+    return text;
+  };
+  // The same properties as i18next's fixed t (its language, namespace and key prefix).
+  return Object.assign(t, fixed) as unknown as TFunction<TextNamespace>;
 }
