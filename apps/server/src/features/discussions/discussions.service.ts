@@ -16,7 +16,7 @@ import type { Executor } from '../audit/audit.service';
 import { memberBriefs } from '../members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../reviews/review-queue';
 import { readSiteSettings } from '../settings/settings.service';
-import { attachmentIdsIn, linkAttachments } from '../uploads/attachment-links';
+import { attachmentRefsIn, linkAttachments } from '../uploads/attachment-links';
 import { discussionsRepository, type PostRow } from './discussions.repository';
 import { commentsService, isPostStaff } from './comments.service';
 
@@ -165,7 +165,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
       content,
       annex,
       /** Every attachment the post uses: its list and what its content shows or links to. */
-      uses: [...new Set([...annex, ...attachmentIdsIn(content)])],
+      uses: { ids: annex, refs: attachmentRefsIn(content) },
       boardId,
       codes: { industry: industry.value, scene: scene.value, board: board?.value ?? null },
       reviewOn: settings.review.post_review,

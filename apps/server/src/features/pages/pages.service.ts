@@ -5,7 +5,7 @@ import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../audit/audit.service';
-import { attachmentIdsIn, linkAttachments } from '../uploads/attachment-links';
+import { attachmentRefsIn, linkAttachments } from '../uploads/attachment-links';
 import { pagesRepository } from './pages.repository';
 
 interface Clock {
@@ -46,7 +46,7 @@ export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       return db.transaction().execute(async (trx) => {
         const before = await repo.find(site.tws_id, input.slug, trx);
         await repo.save(trx, { siteId: site.tws_id, slug: input.slug, title: input.title, html, now });
-        await linkAttachments(trx, attachmentIdsIn(html), now);
+        await linkAttachments(trx, { refs: attachmentRefsIn(html) }, now);
         await recordAudit(trx, {
           actorId,
           siteId: site.tws_id,

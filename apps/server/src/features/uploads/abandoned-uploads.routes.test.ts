@@ -83,7 +83,10 @@ describe('abandoned uploads', () => {
       'protal_en',
       '/api/post/add',
       postForm(dict, {
-        tp_content: `<p>Our layout:</p><p><img src="${inContent.address}" alt="layout"></p>`,
+        // The abandoned upload's id with a key that is not its own links nothing.
+        tp_content:
+          `<p>Our layout:</p><p><img src="${inContent.address}" alt="layout"></p>` +
+          `<p><a href="/attachments/${abandoned.att_id}/${'A'.repeat(22)}">old</a></p>`,
         tp_annex: [inList.att_id],
       }),
       { as: author, ip: h.freshIp() },

@@ -8,29 +8,46 @@ import type { DB } from '../../db/schema';
  */
 export const UNLINKED_ATTACHMENT_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The ids of the attachments that rich text refers to by their address (`/attachments/{id}/{key}`). */
-export function attachmentIdsIn(html: string): number[] {
-  const ids = new Set<number>();
-  for (const m of html.matchAll(/\/attachments\/(\d{1,15})\/[A-Za-z0-9_-]+/g)) ids.add(Number(m[1]));
-  return [...ids];
+/** An attachment as content refers to it: its address, `/attachments/{id}/{access key}`. */
+export interface AttachmentRef {
+  id: number;
+  key: string;
+}
+
+/** The attachments that rich text refers to by their address. */
+export function attachmentRefsIn(html: string): AttachmentRef[] {
+  const refs = new Map<string, AttachmentRef>();
+  for (const m of html.matchAll(/\/attachments\/(\d{1,15})\/([A-Za-z0-9_-]{1,64})/g)) {
+    refs.set(`${m[1]}/${m[2]}`, { id: Number(m[1]), key: m[2]! });
+  }
+  return [...refs.values()];
 }
 
 /**
- * Marks attachments as used by stored content, in the transaction that stores it. Every feature that
- * keeps rich text or an attachment list calls this with what it keeps; the sweep deletes only
- * attachments never linked. Once linked, an attachment stays even if the content drops it later
- * (an edit may be undone, and another copy of the content may still show it).
+ * Marks attachments as used by stored content, in the transaction that stores it: `ids` the content
+ * lists itself (checked already, e.g. a post's own attachments), `refs` the addresses its rich text
+ * shows, which count only with the attachment's right key (an id alone keeps nothing from the sweep).
+ * Every feature that keeps rich text or an attachment list calls this with what it keeps; the sweep
+ * deletes only attachments never linked. Once linked, an attachment stays even if the content drops it
+ * later (an edit may be undone, and another copy of the content may still show it).
  */
 export async function linkAttachments(
   executor: Kysely<DB> | Transaction<DB>,
-  ids: readonly number[],
+  uses: { ids?: readonly number[]; refs?: readonly AttachmentRef[] },
   now: number,
 ): Promise<void> {
-  if (ids.length === 0) return;
+  const ids = uses.ids ?? [];
+  const refs = uses.refs ?? [];
+  if (ids.length === 0 && refs.length === 0) return;
   await executor
     .updateTable('attachments')
     .set({ linked_at: now })
-    .where('id', 'in', [...ids])
     .where('linked_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', [...ids])] : []),
+        ...refs.map((r) => eb.and([eb('id', '=', r.id), eb('access_key', '=', r.key)])),
+      ]),
+    )
     .execute();
 }
