@@ -75,6 +75,21 @@ export function attachmentAddress(attId: number, accessKey: string): string {
   return `/attachments/${attId}/${accessKey}`;
 }
 
+/** An attachment as an address names it: its id and access key. */
+export interface AttachmentRef {
+  id: number;
+  key: string;
+}
+
+/** The attachments a text (rich text's links and pictures) names by their address, each once. */
+export function attachmentsAddressedIn(text: string): AttachmentRef[] {
+  const refs = new Map<string, AttachmentRef>();
+  for (const m of text.matchAll(/\/attachments\/(\d{1,15})\/([A-Za-z0-9_-]{1,64})/g)) {
+    refs.set(`${m[1]}/${m[2]}`, { id: Number(m[1]), key: m[2]! });
+  }
+  return [...refs.values()];
+}
+
 /**
  * A multipart upload call: `POST {path}` (no site prefix; the site comes from the siteData cookie),
  * multipart/form-data with one file in the field `file`, headers `isapi: 1` and the session. Not a

@@ -5,7 +5,7 @@ import { STATUS } from '@portal/contracts/envelope';
 import type { PostSummary, UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { SITES, siteById, type Site } from '@portal/contracts/sites';
-import { attachmentAddress } from '@portal/contracts/uploads';
+import { attachmentAddress, attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
@@ -16,7 +16,7 @@ import type { Executor } from '../audit/audit.service';
 import { memberBriefs } from '../members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../reviews/review-queue';
 import { readSiteSettings } from '../settings/settings.service';
-import { attachmentRefsIn, linkAttachments } from '../uploads/attachment-links';
+import { linkAttachments } from '../uploads/attachment-links';
 import { discussionsRepository, type PostRow } from './discussions.repository';
 import { commentsService, isPostStaff } from './comments.service';
 
@@ -165,7 +165,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
       content,
       annex,
       /** Every attachment the post uses: its list and what its content shows or links to. */
-      uses: { ids: annex, refs: attachmentRefsIn(content) },
+      uses: { ids: annex, refs: attachmentsAddressedIn(content) },
       boardId,
       codes: { industry: industry.value, scene: scene.value, board: board?.value ?? null },
       reviewOn: settings.review.post_review,
@@ -463,9 +463,10 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
       const staff = isPostStaff(viewer, post.board_id);
       if (!open && !staff && !(mine && post.deleted_at === null)) throw ApiError.notFound('discuss.api.postNotFound');
       const viewerKey = viewer ? `m${viewer.id}` : `ip${address}`;
-      const pendingViews = open ? await views.add(post.id, viewerKey) : views.pendingFor(post.id);
 
-      const [attachments, authors, marks, linkedRows, accepted, states, expert] = await Promise.all([
+      // In scale-out, counting the view asks Redis: alongside the detail's queries, not before them.
+      const [pendingViews, attachments, authors, marks, linkedRows, accepted, states, expert] = await Promise.all([
+        open ? views.add(post.id, viewerKey) : views.pendingFor(post.id),
         repo.attachmentsOf(post.id),
         memberBriefs(db, [post.author_id], site.tws_id),
         viewer ? repo.viewerMarks(post.id, viewer.id) : Promise.resolve({ liked: false, favourited: false }),

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminPage, PageSlug } from '@portal/contracts/pages';
 import type { Site } from '@portal/contracts/sites';
+import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../audit/audit.service';
-import { attachmentRefsIn, linkAttachments } from '../uploads/attachment-links';
+import { linkAttachments } from '../uploads/attachment-links';
 import { pagesRepository } from './pages.repository';
 
 interface Clock {
@@ -46,7 +47,7 @@ export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       return db.transaction().execute(async (trx) => {
         const before = await repo.find(site.tws_id, input.slug, trx);
         await repo.save(trx, { siteId: site.tws_id, slug: input.slug, title: input.title, html, now });
-        await linkAttachments(trx, { refs: attachmentRefsIn(html) }, now);
+        await linkAttachments(trx, { refs: attachmentsAddressedIn(html) }, now);
         await recordAudit(trx, {
           actorId,
           siteId: site.tws_id,

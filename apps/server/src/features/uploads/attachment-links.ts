@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AttachmentRef } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 
 /**
@@ -7,21 +8,6 @@ import type { DB } from '../../db/schema';
  * stored content ever referred to is an abandoned upload.
  */
 export const UNLINKED_ATTACHMENT_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** An attachment as content refers to it: its address, `/attachments/{id}/{access key}`. */
-export interface AttachmentRef {
-  id: number;
-  key: string;
-}
-
-/** The attachments that rich text refers to by their address. */
-export function attachmentRefsIn(html: string): AttachmentRef[] {
-  const refs = new Map<string, AttachmentRef>();
-  for (const m of html.matchAll(/\/attachments\/(\d{1,15})\/([A-Za-z0-9_-]{1,64})/g)) {
-    refs.set(`${m[1]}/${m[2]}`, { id: Number(m[1]), key: m[2]! });
-  }
-  return [...refs.values()];
-}
 
 /**
  * Marks attachments as used by stored content, in the transaction that stores it: `ids` the content
