@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 // One data folder per port, so that two runs on two ports never wipe each other's database.
-const dataDir = path.join(import.meta.dirname, `.e2e-data-${port}`);
+export const dataDir = path.join(import.meta.dirname, `.e2e-data-${port}`);
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = {

@@ -4,7 +4,7 @@ import { adminReviewList, type ReviewItem } from '@portal/contracts/reviews';
 import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
 import { callApi, fill, registerMember, siteCode, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
-import { chooseOption } from './support/antd';
+import { chooseOption, openedDialog } from './support/antd';
 import {
   expect,
   presetLanguage,
@@ -151,7 +151,7 @@ for (const site of SITES) {
         // Rejected with a reason from the table; the reason is required.
         const reason = site.lang === 'zh' ? '广告内容，请勿发布' : 'Advertising is not allowed here';
         await page.getByTestId(`review-reject-${bad!.review_id}`).click();
-        const dialog = page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 1 }) });
+        const dialog = await openedDialog(page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 1 }) }));
         await dialog.getByRole('button', { name: texts.confirmReject }).click();
         await expect(dialog).toContainText(site.texts.reviews.api.reasonRequired);
         await dialog.getByLabel(texts.reasonLabel).fill(reason);
@@ -235,7 +235,7 @@ for (const site of SITES) {
         const reason = site.lang === 'zh' ? '重复内容' : 'Duplicate of an earlier post';
         for (const title of titles.slice(2)) await rowOf(title).getByRole('checkbox').check();
         await page.getByTestId('review-bulk-reject').click();
-        const dialog = page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 2 }) });
+        const dialog = await openedDialog(page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 2 }) }));
         await dialog.getByLabel(texts.reasonLabel).fill(reason);
         await dialog.getByRole('button', { name: texts.confirmReject }).click();
         await expect(dialog).toBeHidden();

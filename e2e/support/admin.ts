@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { loginByCode, sendCode } from '@portal/contracts/accounts';
 import type { CallContract } from '@portal/contracts/call';
-import { apiContext, callApi, SESSION_COOKIE, watchOutbox } from './accounts';
+import { dataDir } from '../../playwright.config';
+import { apiContext, callApi, SESSION_COOKIE, watchOutbox, whoAmI } from './accounts';
 import { expect, presetLanguage, test, ZH, type E2eSite } from './fixtures';
 
 /**
@@ -48,7 +51,14 @@ export interface AdminSession {
 }
 
 /**
- * Signs the admin in (by one-time code) before the file's tests and disposes of the session after
+ * The admin's session of this run, kept in the server's data folder, which every run starts by
+ * wiping: the spec files share one sign-in instead of each waiting up to a minute for a new code.
+ */
+const KEPT_SESSION = path.join(dataDir, 'e2e-admin-session.json');
+
+/**
+ * Signs the admin in before the file's tests (by one-time code, or with the session an earlier
+ * file of this run signed in, while the server still knows it) and disposes of the context after
  * them. Call it once at the top level of a spec file; the handle is usable inside the tests.
  */
 export function useAdmin(): AdminSession {
@@ -57,10 +67,20 @@ export function useAdmin(): AdminSession {
   test.beforeAll(async ({ playwright }, testInfo) => {
     // Room for one wait of up to a minute for the admin's next code.
     test.setTimeout(150_000);
-    api = await apiContext(playwright, testInfo.project.use.baseURL);
+    const baseURL = testInfo.project.use.baseURL;
+    if (fs.existsSync(KEPT_SESSION)) {
+      const kept = await playwright.request.newContext({ baseURL, storageState: KEPT_SESSION });
+      if ((await whoAmI(kept, ZH)).status === 200) {
+        api = kept;
+        return;
+      }
+      await kept.dispose();
+    }
+    api = await apiContext(playwright, baseURL);
     const code = await adminCode(api, ZH);
     const signedIn = await callApi(api, ZH, loginByCode, { channel: 'email', target: ADMIN_EMAIL, code });
     expect(signedIn.status, `admin loginByCode: ${signedIn.msg}`).toBe(200);
+    await api.storageState({ path: KEPT_SESSION });
   });
 
   test.afterAll(async () => {

@@ -26,3 +26,13 @@ export async function chooseOption(select: Locator, option: string): Promise<voi
     await expect(dropdown).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Waits until the antd dialog `dialog` has finished opening. During its zoom-in the dialog is drawn
+ * at a fraction of its size and a press on one of its buttons can be lost.
+ */
+export async function openedDialog(dialog: Locator): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(?:appear|enter)\b/);
+  return dialog;
+}
