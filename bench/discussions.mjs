@@ -54,6 +54,11 @@ const GOALS = {
   list: { rps: 1100, p99: 22, label: '≥ 1,100 req/s, p99 < 22 ms' },
   page: { rps: 350, p99: 60, label: '≥ 350 req/s, p99 < 60 ms' },
   publish: { rps: 400, p99: 50, label: '≥ 400 posts/s, p99 < 50 ms' },
+  /**
+   * No goal of its own: the issue's page goal is for the page as visitors are served it (decision
+   * 003); this row reports what a render costs, which is what a signed-in member's first page costs.
+   */
+  renderCost: { label: 'none: what a render costs (decision 003)', informational: true },
 };
 
 const ZH = '/api/protal/api';
@@ -104,7 +109,7 @@ const TARGETS = {
   },
   'detail-renders': {
     what: 'GET /cn/discuss/info/{id}, anonymous, rotating over 5,000 random posts: nearly every answer a fresh render',
-    goal: GOALS.page,
+    goal: GOALS.renderCost,
     needsWeb: true,
     prepare: (base, ctx) => detailRequests(base, ctx, ctx.detailIds),
   },
@@ -555,8 +560,8 @@ async function main() {
             r.goal.label,
             r.skipped ?? `FAILED: ${r.failed}`,
           ];
-        const v = verdicts(r);
-        const miss = [!v.rps && 'req/s', !v.p99 && 'p99'].filter(Boolean);
+        const v = r.goal.informational ? null : verdicts(r);
+        const miss = v ? [!v.rps && 'req/s', !v.p99 && 'p99'].filter(Boolean) : [];
         return [
           r.target,
           fmt.n(r.connections),
@@ -570,7 +575,11 @@ async function main() {
           fmt.n(cpuMsPerRequest(r), 2),
           fmt.n(r.otherCpuPct),
           r.goal.label,
-          miss.length === 0 ? 'PASS' : `FAIL (${miss.join(', ')})`,
+          v === null
+            ? `${fmt.n(1000 / cpuMsPerRequest(r))} renders/s per free core`
+            : miss.length === 0
+              ? 'PASS'
+              : `FAIL (${miss.join(', ')})`,
         ];
       }),
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
@@ -605,7 +614,7 @@ async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(
     path.join(resultsDir, 'discussions.json'),
-    `${JSON.stringify({ meta, goals: GOALS, results: results.map((r) => (r.requestsPerSec !== undefined ? { ...r, pass: verdicts(r) } : r)), cpuProfile: profileSummary }, null, 2)}\n`,
+    `${JSON.stringify({ meta, goals: GOALS, results: results.map((r) => (r.requestsPerSec !== undefined && !r.goal.informational ? { ...r, pass: verdicts(r) } : r)), cpuProfile: profileSummary }, null, 2)}\n`,
   );
   log(`\nwrote ${path.relative(process.cwd(), path.join(resultsDir, 'discussions.json'))}`);
   if (failed) process.exitCode = 1;
