@@ -25,7 +25,13 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' },
-    extend: (app) => registerCall(app, echoWrite, async (body) => ({ title: body.title }), { writesPerMinute: 1000 }),
+    extend: (app) => {
+      registerCall(app, echoWrite, async (body) => ({ title: body.title }), { writesPerMinute: 1000 });
+      // A page that reads its nonce twice, as the page host does (render, then the answer).
+      app.get('/test/page', async (request, reply) =>
+        reply.type('text/html').send(`<script nonce="${request.cspNonce}"></script>${request.cspNonce}`),
+      );
+    },
   });
 });
 afterAll(async () => t?.close());
@@ -143,6 +149,18 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it("gives each page its own nonce, the same in the page's policy and in its scripts", async () => {
+    const nonces: (string | undefined)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/test/page' });
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(res.body).toBe(`<script nonce="${nonce}"></script>${nonce}`);
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('gives every answer a request id, keeping a well-formed incoming one', async () => {

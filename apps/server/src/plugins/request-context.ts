@@ -18,9 +18,13 @@ export interface PortalRequestContext {
 declare module 'fastify' {
   interface FastifyRequest {
     portal: PortalRequestContext;
-    cspNonce: string;
+    /** This request's CSP nonce, drawn when first read: pages read it, JSON and files never do. */
+    readonly cspNonce: string;
+    [NONCE]: string | null;
   }
 }
+
+const NONCE = Symbol('cspNonce');
 
 const VISITOR_ID = /^[A-Za-z0-9]{16}$/;
 const TIME_ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/;
@@ -41,9 +45,13 @@ export function siteOfRequest(request: FastifyRequest): Site {
 
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('portal', null as unknown as PortalRequestContext);
-  app.decorateRequest('cspNonce', '');
+  app.decorateRequest(NONCE, null);
+  app.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest) {
+      return (this[NONCE] ??= crypto.randomBytes(16).toString('base64'));
+    },
+  });
   app.addHook('onRequest', async (request) => {
-    request.cspNonce = crypto.randomBytes(16).toString('base64');
     const visitorId = header(request, REQUEST_HEADERS.visitorId);
     const tzName = header(request, REQUEST_HEADERS.timeZoneName);
     const tzOffset = Number(header(request, REQUEST_HEADERS.timeZoneOffset));

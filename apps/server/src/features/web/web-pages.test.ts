@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalLoadContext } from '@portal/contracts/ssr';
 import { registerWebPages } from './web.routes';
@@ -46,11 +46,17 @@ function nonceOf(html: string): string | undefined {
 
 async function buildHost(ssrCacheSeconds: number): Promise<FastifyInstance> {
   const host = Fastify();
-  host.decorateRequest('cspNonce', '');
+  // Numbered nonces, one per request, read-only as the portal's are.
+  const nonces = new WeakMap<FastifyRequest, string>();
   let n = 0;
+  host.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest) {
+      return nonces.get(this) ?? '';
+    },
+  });
   host.addHook('onRequest', async (request) => {
     n += 1;
-    request.cspNonce = `nonce${n}`;
+    nonces.set(request, `nonce${n}`);
   });
   host.post('/api/protal/x', async () => ({ status: 200, msg: '', data: 1 }));
   host.get('/healthz', async () => ({ ok: true }));
