@@ -45,18 +45,13 @@ function nonceOf(html: string): string | undefined {
 }
 
 async function buildHost(ssrCacheSeconds: number): Promise<FastifyInstance> {
-  const host = Fastify();
-  // Numbered nonces, one per request, read-only as the portal's are.
-  const nonces = new WeakMap<FastifyRequest, string>();
+  // Numbered requests, each with its own nonce, read-only as the portal's are.
   let n = 0;
+  const host = Fastify({ genReqId: () => String((n += 1)) });
   host.decorateRequest('cspNonce', {
     getter(this: FastifyRequest) {
-      return nonces.get(this) ?? '';
+      return `nonce${this.id}`;
     },
-  });
-  host.addHook('onRequest', async (request) => {
-    n += 1;
-    nonces.set(request, `nonce${n}`);
   });
   host.post('/api/protal/x', async () => ({ status: 200, msg: '', data: 1 }));
   host.get('/healthz', async () => ({ ok: true }));
