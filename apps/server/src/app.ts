@@ -13,28 +13,30 @@ import type { Database } from './db/database';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
-import { auditAdminRoutes } from './features/audit/audit-admin.routes';
+import { auditAdminRoutes } from './platform/audit/audit-admin.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
 import { bannersAdminRoutes } from './features/banners/banners-admin.routes';
 import { siteImageRoutes } from './features/banners/site-image.routes';
-import { dictionariesAdminRoutes } from './features/dictionaries/dictionaries-admin.routes';
-import { dictionariesRoutes } from './features/dictionaries/dictionaries.routes';
+import { dictionariesAdminRoutes } from './platform/dictionaries/dictionaries-admin.routes';
+import { dictionariesRoutes } from './platform/dictionaries/dictionaries.routes';
 import { discussionsRoutes } from './features/discussions/discussions.routes';
+import { postReviewKind } from './features/discussions/post-review-kind';
 import { redisViewers } from './features/discussions/view-counter';
 import { expertsRoutes } from './features/experts/experts.routes';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
-import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { reviewKindRegistry } from './platform/reviews/review-kinds';
+import { reviewsRoutes } from './platform/reviews/reviews.routes';
 import { followsRoutes } from './features/follows/follows.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { homeService } from './features/home/home.service';
-import { messagesRoutes } from './features/messages/messages.routes';
-import { moderationRoutes } from './features/moderation/moderation.routes';
+import { messagesRoutes } from './platform/messages/messages.routes';
+import { moderationRoutes } from './features/discussions/moderation.routes';
 import { pagesAdminRoutes } from './features/pages/pages-admin.routes';
-import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
-import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
-import { rolesAdminRoutes } from './features/roles/roles-admin.routes';
-import { uploadsRoutes } from './features/uploads/uploads.routes';
+import { settingsAdminRoutes } from './platform/settings/settings-admin.routes';
+import { membersAdminRoutes } from './features/accounts/members-admin.routes';
+import { rolesAdminRoutes } from './platform/roles/roles-admin.routes';
+import { uploadsRoutes } from './platform/uploads/uploads.routes';
 import { storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
@@ -147,7 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db: database.db, writesPerMinute });
   await app.register(auditAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
-  await app.register(reviewsRoutes, { db: database.db, writesPerMinute });
+  await app.register(reviewsRoutes, {
+    db: database.db,
+    // Every kind of content that goes through the one review queue: a reviewed domain adds its adapter.
+    kinds: reviewKindRegistry([postReviewKind]),
+    writesPerMinute,
+  });
   await app.register(messagesRoutes, { db: database.db, writesPerMinute });
   await app.register(moderationRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC } from '@portal/contracts/call';
 import { isPermission, MEMBER_ROLE, SCOPABLE_PERMISSIONS, type Permission } from '@portal/contracts/permissions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountsHarness, type TestMember } from '../features/accounts/accounts.test-support';
+import { accountsHarness, type TestMember } from '../../test/accounts-harness';
 import { accessGuardPlugin, type ApiRoute } from './access-guard';
 
 const authStandIn = fp(async () => undefined, { name: 'portal-auth' });

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
-import { createMailer, type OutboxSink } from '../../lib/mail';
-import { outboxSmsProvider } from '../../lib/sms';
+import { createMailer, type OutboxSink } from '../../platform/mail/mail';
+import { outboxSmsProvider } from '../../platform/mail/sms';
 import { accountsRepository } from './accounts.repository';
 import { accountsService } from './accounts.service';
 import type { SessionCookieOptions } from './auth.plugin';
 import { codesService } from './codes.service';
-import { outboxRepository } from './outbox.repository';
+import { outboxRepository } from '../../platform/mail/outbox.repository';
 import { sessionsService } from './sessions.service';
 
 const SWEEP_EVERY_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import type { DB, UsersTable } from '../../db/schema';
-import { isDictionaryEntry } from '../dictionaries/dictionaries.repository';
+import { isDictionaryEntry } from '../../platform/dictionaries/dictionaries.repository';
 
 const ACTIVE = 1;
 /** Post types of the posts table: discussions and questions. */
@@ -32,12 +32,6 @@ const MEMBER_COLUMNS = [
 export type MemberRow = Pick<Selectable<UsersTable>, (typeof MEMBER_COLUMNS)[number]>;
 
 export type Login = { kind: 'email' | 'mobile'; value: string };
-
-/** A unique-constraint violation on either dialect (two registrations of one address at once). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 export function accountsRepository(db: Kysely<DB>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
 import { accountsRepository } from './accounts.repository';
 import { ensureAdminAccount } from './admin-account';
-import { accountsHarness, sessionCookie, type Site, type TestMember } from './accounts.test-support';
+import { accountsHarness, sessionCookie, type Site, type TestMember } from '../../../test/accounts-harness';
 import { hashToken, SESSION_TOUCH_MS } from './sessions.service';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import type { AccountsModule } from './accounts.module';
 import type { SignedIn, SignInMeta } from './accounts.service';
 import { clearSessionCookie, setSessionCookie } from './auth.plugin';
 import { avatarRoutes } from './avatar.routes';
-import { outboxRoutes } from './outbox.routes';
+import { outboxRoutes } from '../../platform/mail/outbox.routes';
 
 function metaOf(request: FastifyRequest): SignInMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), siteId: request.portal.site.tws_id };

@@ -20,8 +20,9 @@ import { ApiError } from '../../http/api-error';
 import type { SignedInMember } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { memberBriefs } from '../members/member-brief.repository';
-import { accountsRepository, isUniqueViolation, type Login, type MemberRow } from './accounts.repository';
+import { memberBriefs } from '../../platform/members/member-brief.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { accountsRepository, type Login, type MemberRow } from './accounts.repository';
 import { loginOf, type CodesService } from './codes.service';
 import type { Clock, SessionsService } from './sessions.service';
 

@@ -4,7 +4,7 @@ import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { SignedInMember } from '../../http/register-call';
-import { siteAccess } from '../roles/access';
+import { siteAccess } from '../../platform/roles/access';
 import type { SessionsService } from './sessions.service';
 
 export interface SessionCookieOptions {

@@ -6,7 +6,7 @@ import { AVATAR_RULE } from '@portal/contracts/accounts';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import { accountsHarness, multipartFile, type TestMember } from './accounts.test-support';
+import { accountsHarness, multipartFile, type TestMember } from '../../../test/accounts-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

@@ -4,8 +4,8 @@ import { CODE_RESEND_MS, CODE_TTL_MS, type CODE_PURPOSES } from '@portal/contrac
 import type { Lang } from '@portal/contracts/sites';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
-import type { Mailer } from '../../lib/mail';
-import type { SmsProvider } from '../../lib/sms';
+import type { Mailer } from '../../platform/mail/mail';
+import type { SmsProvider } from '../../platform/mail/sms';
 import type { AccountsRepository, Login } from './accounts.repository';
 import type { Clock } from './sessions.service';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import { accountsHarness, type Site, type TestMember } from './accounts.test-support';
+import { accountsHarness, type Site, type TestMember } from '../../../test/accounts-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

@@ -3,8 +3,8 @@ import type { AdminDashboard } from '@portal/contracts/admin';
 import { PERMISSION_LIST } from '@portal/contracts/permissions';
 import { REQUEST_HEADERS } from '@portal/contracts/ssr';
 import type { TestApp } from '../../../test/test-app';
-import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
-import { grantDirectly, makeRole, staffTestApp } from '../roles/roles.test-support';
+import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
+import { grantDirectly, makeRole, staffTestApp } from '../../../test/roles-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

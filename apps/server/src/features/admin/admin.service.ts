@@ -4,7 +4,7 @@ import { PERMISSION_LIST, PERMISSIONS } from '@portal/contracts/permissions';
 import { SITES, type Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { siteAccess } from '../roles/access';
+import { siteAccess } from '../../platform/roles/access';
 import { adminRepository, DAY_MS, type DayCounts } from './admin.repository';
 
 /** The zone the dashboard's days are cut in when the request names none: the site's own. */

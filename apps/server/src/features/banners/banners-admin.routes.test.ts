@@ -7,8 +7,8 @@ import { BANNER_RULE, BANNER_STATE } from '@portal/contracts/banners';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import type { TestApp } from '../../../test/test-app';
-import { type accountsHarness, multipartFile, type Site, type TestMember } from '../accounts/accounts.test-support';
-import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../roles/roles.test-support';
+import { type accountsHarness, multipartFile, type Site, type TestMember } from '../../../test/accounts-harness';
+import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../../../test/roles-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

@@ -7,7 +7,7 @@ import type { Site } from '@portal/contracts/sites';
 import { uploadedSiteImage } from '@portal/contracts/text-rules';
 import type { BannersTable, DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { recordAudit, type Executor } from '../audit/audit.service';
+import { recordAudit, type Executor } from '../../platform/audit/audit.service';
 import { bannersRepository, type BannerValues } from './banners.repository';
 
 interface Clock {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../audit/audit.service';
+import type { Executor } from '../../platform/audit/audit.service';
 
 export interface BannerValues {
   title: string;

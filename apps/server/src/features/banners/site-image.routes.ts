@@ -16,8 +16,8 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { writeRateLimit } from '../../plugins/rate-limit';
-import { recordAudit } from '../audit/audit.service';
-import { readSiteSettings } from '../settings/settings.service';
+import { recordAudit } from '../../platform/audit/audit.service';
+import { readSiteSettings } from '../../platform/settings/settings.service';
 import { renderSiteImage, sniffSiteImage, storeSiteImage, UnreadableSiteImage } from './site-image.service';
 
 const MB = 1024 * 1024;

@@ -8,9 +8,9 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-import type { Executor } from '../audit/audit.service';
-import { memberBriefs } from '../members/member-brief.repository';
-import { notify } from '../messages/messages.service';
+import type { Executor } from '../../platform/audit/audit.service';
+import { memberBriefs } from '../../platform/members/member-brief.repository';
+import { notify } from '../../platform/messages/messages.service';
 import { discussionsRepository, removeComment, type CommentRow, type PostRow } from './discussions.repository';
 import { POINT_RULES, awardComment, awardOnce, takeBack } from './points';
 

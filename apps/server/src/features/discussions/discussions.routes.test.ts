@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
-import { grantDirectly, makeModerator, staffTestApp } from '../roles/roles.test-support';
+import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
+import { grantDirectly, makeModerator, staffTestApp } from '../../../test/roles-harness';
 import {
   makeAttachment,
   postDictionaries,
   postForm,
   setPostReview,
   type SiteDictionaries,
-} from './discussions.test-support';
+} from '../../../test/discussions-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

@@ -12,11 +12,11 @@ import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
-import type { Executor } from '../audit/audit.service';
-import { memberBriefs } from '../members/member-brief.repository';
-import { reviewStates, submitForReview, withdrawFromReview } from '../reviews/review-queue';
-import { readSiteSettings } from '../settings/settings.service';
-import { linkAttachments } from '../uploads/attachment-links';
+import type { Executor } from '../../platform/audit/audit.service';
+import { memberBriefs } from '../../platform/members/member-brief.repository';
+import { reviewStates, submitForReview, withdrawFromReview } from '../../platform/reviews/review-queue';
+import { readSiteSettings } from '../../platform/settings/settings.service';
+import { linkAttachments } from '../../platform/uploads/attachment-links';
 import { discussionsRepository, type PostRow } from './discussions.repository';
 import { commentsService, isPostStaff } from './comments.service';
 

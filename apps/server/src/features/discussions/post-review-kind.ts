@@ -4,7 +4,7 @@ import type { Site } from '@portal/contracts/sites';
 import { holdsPermission } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { sanitizeRichText } from '../../lib/sanitize';
-import type { ReviewKindAdapter } from '../reviews/review-kinds';
+import type { ReviewKindAdapter } from '../../platform/reviews/review-kinds';
 import { awardOnce, POINT_RULES } from './points';
 
 /** tp_type of a post (decisions.md): 10 discussion, 20 question. */

@@ -4,8 +4,8 @@ import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { inertProblems, inertProblemsOfNodes, XSS_CORPUS, type XssPayload } from '../../lib/xss-corpus';
-import { accountsHarness, type TestMember } from '../accounts/accounts.test-support';
-import { makeStaff } from '../roles/roles.test-support';
+import { accountsHarness, type TestMember } from '../../../test/accounts-harness';
+import { makeStaff } from '../../../test/roles-harness';
 
 // Every payload of the XSS corpus stored through the real calls (post/add, a comment, the About
 // page's save) and read back through the API and the server-rendered pages, on both databases.

@@ -4,7 +4,7 @@ import type { ExpertListKind, ExpertMember, ExpertProgrammeRole } from '@portal/
 import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-import { memberBriefs } from '../members/member-brief.repository';
+import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { expertsRepository } from './experts.repository';
 
 export function expertsService(db: Kysely<DB>) {

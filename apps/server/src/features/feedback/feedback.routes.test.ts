@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_RULE } from '@portal/contracts/feedback';
 import type { TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
-import { grantDirectly, makeRole, staffCall, staffTestApp } from '../roles/roles.test-support';
+import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
+import { grantDirectly, makeRole, staffCall, staffTestApp } from '../../../test/roles-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

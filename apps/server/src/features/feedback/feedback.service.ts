@@ -5,7 +5,7 @@ import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../platform/audit/audit.service';
 import { feedbackRepository, type FeedbackRow } from './feedback.repository';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { translate } from '../../lib/i18n';
-import { accountsHarness, type TestMember } from '../accounts/accounts.test-support';
+import { accountsHarness, type TestMember } from '../../../test/accounts-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

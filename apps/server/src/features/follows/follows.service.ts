@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { notify } from '../messages/messages.service';
+import { notify } from '../../platform/messages/messages.service';
 import { followsRepository } from './follows.repository';
 
 /**

@@ -6,8 +6,8 @@ import type { ActivitiesTable, DB } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { ApiError } from '../../http/api-error';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { memberBriefs } from '../members/member-brief.repository';
-import { readSiteSettings } from '../settings/settings.service';
+import { memberBriefs } from '../../platform/members/member-brief.repository';
+import { readSiteSettings } from '../../platform/settings/settings.service';
 import { homeRepository } from './home.repository';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import type { TestApp } from '../../../test/test-app';
-import type { accountsHarness, Site, TestMember } from '../accounts/accounts.test-support';
-import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../roles/roles.test-support';
+import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
+import { expectRefusedToOutsiders, makeStaffCast, msgOf, staffCall, staffTestApp } from '../../../test/roles-harness';
 
 let t: TestApp;
 let h: ReturnType<typeof accountsHarness>;

@@ -5,8 +5,8 @@ import type { Site } from '@portal/contracts/sites';
 import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { recordAudit } from '../audit/audit.service';
-import { linkAttachments } from '../uploads/attachment-links';
+import { recordAudit } from '../../platform/audit/audit.service';
+import { linkAttachments } from '../../platform/uploads/attachment-links';
 import { pagesRepository } from './pages.repository';
 
 interface Clock {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountsHarness } from '../accounts/accounts.test-support';
+import { accountsHarness } from '../../../test/accounts-harness';
 
 // The server-rendered login page sends a signed-in member on to `callback`. Whatever the callback
 // says, the redirect stays on this site. Needs the web build (`npm run build` runs first in `npm test`).
