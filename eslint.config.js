@@ -1,6 +1,62 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The server's tiers: shared code (lib, db, http, plugins, config) → platform services (platform/*)
+ * → features (features/*) → composition (app.ts, main.ts, cli, seed). A file may import its own tier
+ * and those before it; a feature never imports another feature, a platform service never a feature.
+ */
+const serverTiers = {
+  files: ['apps/server/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } },
+    'boundaries/elements': [
+      { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
+      { type: 'server-platform', pattern: 'apps/server/src/platform/*', capture: ['service'] },
+      { type: 'server-shared', pattern: 'apps/server/src/{lib,db,http,plugins}' },
+      { type: 'server-test-support', pattern: 'apps/server/test' },
+      { type: 'server-composition', pattern: 'apps/server/src/{cli,seed}' },
+    ],
+    // app.ts and main.ts compose everything; config.ts is read by every tier.
+    'boundaries/files': [{ category: 'server-composition', pattern: 'apps/server/src/{app,main}.ts' }],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      2,
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'server-feature' } },
+            disallow: {
+              to: [
+                { file: { categories: 'server-composition' } },
+                { element: { type: 'server-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+              ],
+            },
+          },
+          {
+            from: { element: { type: 'server-platform' } },
+            disallow: { to: [{ file: { categories: 'server-composition' } }, { element: { type: 'server-feature' } }] },
+          },
+          {
+            from: { element: { type: 'server-shared' } },
+            disallow: {
+              to: [
+                { file: { categories: 'server-composition' } },
+                { element: { type: 'server-feature' } },
+                { element: { type: 'server-platform' } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -44,6 +100,7 @@ export default tseslint.config(
       ],
     },
   },
+  serverTiers,
   {
     // Migrations are typed against Kysely<any> on purpose: they must not depend on today's schema.
     files: ['apps/server/src/db/migrations/**', 'apps/server/src/db/migrate.ts'],
