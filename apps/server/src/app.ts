@@ -10,33 +10,30 @@ import type { Envelope } from '@portal/contracts/envelope';
 import { REQUEST_HEADERS, type PortalLoadContext } from '@portal/contracts/ssr';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { accountsFeature } from './features/accounts/accounts.feature';
 import { createAccountsModule } from './features/accounts/accounts.module';
-import { accountsRoutes } from './features/accounts/accounts.routes';
-import { adminRoutes } from './features/admin/admin.routes';
-import { auditAdminRoutes } from './platform/audit/audit-admin.routes';
 import { authPlugin } from './features/accounts/auth.plugin';
-import { bannersAdminRoutes } from './features/banners/banners-admin.routes';
-import { siteImageRoutes } from './features/banners/site-image.routes';
-import { dictionariesAdminRoutes } from './platform/dictionaries/dictionaries-admin.routes';
-import { dictionariesRoutes } from './platform/dictionaries/dictionaries.routes';
-import { discussionsRoutes } from './features/discussions/discussions.routes';
-import { postReviewKind } from './features/discussions/post-review-kind';
-import { redisViewers } from './features/discussions/view-counter';
-import { expertsRoutes } from './features/experts/experts.routes';
-import { feedbackRoutes } from './features/feedback/feedback.routes';
-import { reviewKindRegistry } from './platform/reviews/review-kinds';
-import { reviewsRoutes } from './platform/reviews/reviews.routes';
-import { followsRoutes } from './features/follows/follows.routes';
+import { adminFeature } from './features/admin/admin.feature';
+import { bannersFeature } from './features/banners/banners.feature';
+import { discussionsFeature } from './features/discussions/discussions.feature';
+import { eventsFeature } from './features/events/events.feature';
+import { expertsFeature } from './features/experts/experts.feature';
+import { feedbackFeature } from './features/feedback/feedback.feature';
+import { followsFeature } from './features/follows/follows.feature';
 import { healthRoutes } from './features/health/health.routes';
-import { homeRoutes } from './features/home/home.routes';
-import { homeService } from './features/home/home.service';
-import { messagesRoutes } from './platform/messages/messages.routes';
-import { moderationRoutes } from './features/discussions/moderation.routes';
-import { pagesAdminRoutes } from './features/pages/pages-admin.routes';
-import { settingsAdminRoutes } from './platform/settings/settings-admin.routes';
-import { membersAdminRoutes } from './features/accounts/members-admin.routes';
-import { rolesAdminRoutes } from './platform/roles/roles-admin.routes';
-import { uploadsRoutes } from './platform/uploads/uploads.routes';
+import { homeFeature } from './features/home/home.feature';
+import { pagesFeature } from './features/pages/pages.feature';
+import { topicsFeature } from './features/topics/topics.feature';
+import { systemClock } from './lib/clock';
+import { jobRunner } from './lib/jobs';
+import { auditFeature } from './platform/audit/audit.feature';
+import { dictionariesFeature } from './platform/dictionaries/dictionaries.feature';
+import { registerFeatures, type PortalDeps } from './platform/kit/feature';
+import { messagesFeature } from './platform/messages/messages.feature';
+import { reviewsFeature } from './platform/reviews/reviews.feature';
+import { rolesFeature } from './platform/roles/roles.feature';
+import { settingsFeature } from './platform/settings/settings.feature';
+import { uploadsFeature } from './platform/uploads/uploads.feature';
 import { storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
@@ -118,8 +115,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     nameSpace: `${redisNameSpace}rl-`,
   });
-  // 2b. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
-  const accounts = await createAccountsModule({ db: database.db, config, log: app.log });
+  // 2b. What every feature is built from, and the jobs they run (started when the app is ready).
+  const jobs = jobRunner(app.log);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
+  const portal: PortalDeps = {
+    db: database.db,
+    config,
+    redis: deps.redis,
+    redisNameSpace,
+    clock: systemClock,
+    log: app.log,
+    jobs,
+  };
+  // 2c. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
+  const accounts = await createAccountsModule(portal);
   app.addHook('onClose', accounts.close);
   await app.register(authPlugin, { db: database.db, sessions: accounts.sessions, cookie: accounts.cookie });
   // 3. The API document, before any route so that every route is in it; then the access guard, which
@@ -127,8 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
   await app.register(accessGuardPlugin);
 
-  // 4. Features.
-  const writesPerMinute = config.rateLimitWritesPerMinute;
+  // 4. Health, then the features: one line each, in this order. What a feature contributes to
+  //    others (review kinds, home and dashboard figures, dictionary uses) is declared in its own
+  //    `*.feature.ts` and handed to every feature.
   await app.register(healthRoutes, {
     checkReady: async () => {
       await database.ping();
@@ -136,40 +147,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     isShuttingDown: () => shuttingDown,
   });
-  await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
-  await app.register(discussionsRoutes, {
-    db: database.db,
-    writesPerMinute,
-    sharedViewers: deps.redis ? redisViewers(deps.redis, `${redisNameSpace}views:`) : undefined,
-  });
-  await app.register(expertsRoutes, { db: database.db, writesPerMinute });
-  await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
-  await app.register(accountsRoutes, { ...accounts, writesPerMinute });
-  await app.register(followsRoutes, { db: database.db, writesPerMinute });
-  await app.register(adminRoutes, { db: database.db, writesPerMinute });
-  await app.register(auditAdminRoutes, { db: database.db, writesPerMinute });
-  await app.register(feedbackRoutes, { db: database.db, writesPerMinute });
-  await app.register(reviewsRoutes, {
-    db: database.db,
-    // Every kind of content that goes through the one review queue: a reviewed domain adds its adapter.
-    kinds: reviewKindRegistry([postReviewKind]),
-    writesPerMinute,
-  });
-  await app.register(messagesRoutes, { db: database.db, writesPerMinute });
-  await app.register(moderationRoutes, { db: database.db, writesPerMinute });
-  await app.register(dictionariesAdminRoutes, { db: database.db, writesPerMinute });
-  await app.register(bannersAdminRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
-  await app.register(siteImageRoutes, { db: database.db, uploadsDir: config.uploadsDir, writesPerMinute });
-  await app.register(uploadsRoutes, {
-    db: database.db,
-    uploadsDir: config.uploadsDir,
-    storage: config.storage,
-    writesPerMinute,
-  });
-  await app.register(settingsAdminRoutes, { db: database.db, writesPerMinute });
-  await app.register(pagesAdminRoutes, { db: database.db, writesPerMinute });
-  await app.register(rolesAdminRoutes, { db: database.db, writesPerMinute });
-  await app.register(membersAdminRoutes, { db: database.db, writesPerMinute });
+  await registerFeatures(app, portal, [
+    homeFeature,
+    bannersFeature,
+    eventsFeature,
+    topicsFeature,
+    discussionsFeature,
+    expertsFeature,
+    dictionariesFeature,
+    accountsFeature(accounts),
+    followsFeature,
+    adminFeature,
+    auditFeature,
+    feedbackFeature,
+    reviewsFeature,
+    messagesFeature,
+    uploadsFeature,
+    settingsFeature,
+    pagesFeature,
+    rolesFeature,
+  ]);
 
   // 5. Uploaded files: never rendered as pages, never sniffed.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000' },
     extend: (app) => {
-      registerCall(app, echoWrite, async (body) => ({ title: body.title }), { writesPerMinute: 1000 });
+      registerCall(app, echoWrite, async (body) => ({ title: body.title }));
       // A page that reads its nonce twice, as the page host does (render, then the answer).
       app.get('/test/page', async (request, reply) =>
         reply.type('text/html').send(`<script nonce="${request.cspNonce}"></script>${request.cspNonce}`),
@@ -231,7 +231,7 @@ describe('write rate limit', () => {
   it('answers 429 in the envelope after the per-IP write budget is spent, reads stay free', async () => {
     const limited = await createTestApp({
       env: { RATE_LIMIT_WRITES_PER_MINUTE: '3' },
-      extend: (app) => registerCall(app, echoWrite, async (body) => ({ title: body.title }), { writesPerMinute: 3 }),
+      extend: (app) => registerCall(app, echoWrite, async (body) => ({ title: body.title })),
     });
     try {
       for (let i = 0; i < 3; i++) {

@@ -6,7 +6,6 @@ import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
 import { SITES, type Site } from '@portal/contracts/sites';
 import { ApiError } from './api-error';
 import { translate } from '../lib/i18n';
-import { writeRateLimit } from '../plugins/rate-limit';
 
 /** The member a request is signed in as (accounts' auth plugin resolves it from the session). */
 export interface SignedInMember {
@@ -67,16 +66,12 @@ const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [st
 
 /**
  * Binds a shared contract to a handler: one POST route, the body parsed by the contract's schema,
- * the answer wrapped in the envelope and checked against the contract, writes rate-limited, and the
+ * the answer wrapped in the envelope and checked against the contract, writes rate-limited (the
+ * per-IP budget the rate-limit plugin read from the configuration), and the
  * access rule declared for the access guard (http/access-guard.ts), which enforces it before the body
  * is validated.
  */
-export function registerCall<C extends CallContract>(
-  app: FastifyInstance,
-  contract: C,
-  handler: CallHandler<C>,
-  opts: { writesPerMinute: number },
-): void {
+export function registerCall<C extends CallContract>(app: FastifyInstance, contract: C, handler: CallHandler<C>): void {
   const url = contract.scope === 'site' ? `/api/:site${contract.path}` : contract.path;
   app.registeredCalls.push({ contract, url });
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -93,7 +88,7 @@ export function registerCall<C extends CallContract>(
     config: {
       access: contract.access,
       callId: contract.id,
-      ...(contract.write ? { rateLimit: writeRateLimit(opts.writesPerMinute) } : {}),
+      ...(contract.write ? { rateLimit: app.writeRateLimit } : {}),
     },
     handler: async (request, reply) => {
       const site = request.portal.site;

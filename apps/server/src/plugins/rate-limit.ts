@@ -17,6 +17,7 @@ export interface RateLimitOptions {
  * write does, see register-call.ts). Over the limit the answer is 429 in the envelope.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOptions) => {
+  app.decorate('writeRateLimit', { max: opts.writesPerMinute, timeWindow: 60_000 });
   await app.register(rateLimit, {
     global: false,
     max: opts.writesPerMinute,
@@ -29,6 +30,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   });
 });
 
-export function writeRateLimit(writesPerMinute: number) {
-  return { max: writesPerMinute, timeWindow: 60_000 };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The route config of every API write: the per-IP budget of RATE_LIMIT_WRITES_PER_MINUTE. */
+    writeRateLimit: { max: number; timeWindow: number };
+  }
 }

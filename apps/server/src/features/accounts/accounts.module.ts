@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs';
 import { createMailer, type OutboxSink } from '../../platform/mail/mail';
 import { outboxSmsProvider } from '../../platform/mail/sms';
 import { accountsRepository } from './accounts.repository';
@@ -15,12 +17,17 @@ const SWEEP_EVERY_MS = 3_600_000;
 
 /**
  * Builds the accounts feature's services once, for the auth plugin and the routes: sessions, codes
- * with their mail and SMS delivery (or the outbox), and an hourly sweep of rows that no longer
- * matter. `close` stops the sweep and the mail transport (the app's onClose calls it).
+ * with their mail and SMS delivery (or the outbox), and an hourly job sweeping rows that no longer
+ * matter. `close` stops the mail transport (the app's onClose calls it).
  */
-export async function createAccountsModule(deps: { db: Kysely<DB>; config: Config; log: FastifyBaseLogger }) {
-  const { db, config, log } = deps;
-  const clock = { now: Date.now };
+export async function createAccountsModule(deps: {
+  db: Kysely<DB>;
+  config: Config;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  jobs: Jobs;
+}) {
+  const { db, config, log, clock } = deps;
   const outbox = config.mail.outbox ? outboxRepository(db) : undefined;
   const sink: OutboxSink | undefined = outbox && ((entry) => outbox.add(entry, clock.now()));
   if (outbox && config.env === 'production') {
@@ -35,10 +42,13 @@ export async function createAccountsModule(deps: { db: Kysely<DB>; config: Confi
   const accounts = accountsService(db, { sessions, codes, clock, signIn: config.signIn });
   const cookie: SessionCookieOptions = { secure: config.env === 'production', ttlMs: config.sessionTtlMs };
 
-  const sweeper = setInterval(() => {
-    accounts.sweep().catch((err: unknown) => log.error({ err }, 'accounts sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
+  deps.jobs.add({
+    name: 'accounts.sweep',
+    everyMs: SWEEP_EVERY_MS,
+    run: async () => {
+      await accounts.sweep();
+    },
+  });
 
   return {
     sessions,
@@ -48,7 +58,6 @@ export async function createAccountsModule(deps: { db: Kysely<DB>; config: Confi
     outbox,
     uploadsDir: config.uploadsDir,
     async close() {
-      clearInterval(sweeper);
       await mailer.close();
     },
   };

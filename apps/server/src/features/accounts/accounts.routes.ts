@@ -23,9 +23,8 @@ function metaOf(request: FastifyRequest): SignInMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), siteId: request.portal.site.tws_id };
 }
 
-export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule & { writesPerMinute: number }) {
+export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule) {
   const { accounts, codes, cookie } = deps;
-  const opts = { writesPerMinute: deps.writesPerMinute };
 
   /** Signing in again from a browser that still had a session ends that one; the new token goes in the cookie. */
   async function signIn(ctx: CallContext, work: (meta: SignInMeta) => Promise<SignedIn>) {
@@ -37,58 +36,35 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule 
   }
   const signOut = (reply: FastifyReply) => clearSessionCookie(reply, cookie);
 
-  registerCall(app, sendCode, async (body, { site }) => codes.send(body, body.purpose, site.lang), opts);
-  registerCall(app, register, async (body, ctx) => signIn(ctx, (meta) => accounts.register(body, meta)), opts);
-  registerCall(app, login, async (body, ctx) => signIn(ctx, (meta) => accounts.login(body, meta)), opts);
-  registerCall(app, loginByCode, async (body, ctx) => signIn(ctx, (meta) => accounts.loginByCode(body, meta)), opts);
-  registerCall(app, resetPassword, async (body) => accounts.resetPassword(body), opts);
-  registerCall(
-    app,
-    logout,
-    async (_body, { user, reply }) => {
-      await accounts.logout(await user());
-      signOut(reply);
-      return null;
-    },
-    opts,
+  registerCall(app, sendCode, async (body, { site }) => codes.send(body, body.purpose, site.lang));
+  registerCall(app, register, async (body, ctx) => signIn(ctx, (meta) => accounts.register(body, meta)));
+  registerCall(app, login, async (body, ctx) => signIn(ctx, (meta) => accounts.login(body, meta)));
+  registerCall(app, loginByCode, async (body, ctx) => signIn(ctx, (meta) => accounts.loginByCode(body, meta)));
+  registerCall(app, resetPassword, async (body) => accounts.resetPassword(body));
+  registerCall(app, logout, async (_body, { user, reply }) => {
+    await accounts.logout(await user());
+    signOut(reply);
+    return null;
+  });
+  registerCall(app, getMyInfo, async (_body, { user, site }) => {
+    const member = await user();
+    // The shell's permission switch (spec 6) and back-office link read the site's permissions.
+    return {
+      ...(await accounts.currentUser(member.id, site.tws_id)),
+      permissions: [...member.permissions].sort(),
+      scoped_permissions: [...member.scoped]
+        .filter(([, scopes]) => scopes.size > 0)
+        .map(([p]) => p)
+        .sort(),
+    };
+  });
+  registerCall(app, saveInformation, async (body, { user, site }) =>
+    accounts.saveInformation(await user(), site, body),
   );
-  registerCall(
-    app,
-    getMyInfo,
-    async (_body, { user, site }) => {
-      const member = await user();
-      // The shell's permission switch (spec 6) and back-office link read the site's permissions.
-      return {
-        ...(await accounts.currentUser(member.id, site.tws_id)),
-        permissions: [...member.permissions].sort(),
-        scoped_permissions: [...member.scoped]
-          .filter(([, scopes]) => scopes.size > 0)
-          .map(([p]) => p)
-          .sort(),
-      };
-    },
-    opts,
-  );
-  registerCall(
-    app,
-    saveInformation,
-    async (body, { user, site }) => accounts.saveInformation(await user(), site, body),
-    opts,
-  );
-  registerCall(
-    app,
-    updateAccount,
-    async (body, { user, site }) => accounts.updateAccount(await user(), site, body),
-    opts,
-  );
-  registerCall(app, changePassword, async (body, { user }) => accounts.changePassword(await user(), body), opts);
-  registerCall(
-    app,
-    userDetail,
-    async (body, { viewer, site }) => accounts.profileCard(body.id, site, await viewer()),
-    opts,
-  );
+  registerCall(app, updateAccount, async (body, { user, site }) => accounts.updateAccount(await user(), site, body));
+  registerCall(app, changePassword, async (body, { user }) => accounts.changePassword(await user(), body));
+  registerCall(app, userDetail, async (body, { viewer, site }) => accounts.profileCard(body.id, site, await viewer()));
 
-  await app.register(avatarRoutes, { accounts, uploadsDir: deps.uploadsDir, writesPerMinute: deps.writesPerMinute });
+  await app.register(avatarRoutes, { accounts, uploadsDir: deps.uploadsDir });
   if (deps.outbox) await app.register(outboxRoutes, { outbox: deps.outbox });
 }

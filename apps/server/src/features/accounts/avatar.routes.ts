@@ -7,7 +7,6 @@ import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
 import { SITES, type Lang } from '@portal/contracts/sites';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
-import { writeRateLimit } from '../../plugins/rate-limit';
 import { removeAvatar, renderAvatar, sniffImage, storeAvatar, UnreadableImage } from './avatar.service';
 import type { AccountsService } from './accounts.service';
 
@@ -26,10 +25,7 @@ function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Recor
  * same access rule, isapi guard and write rate limit as a member call. The file is judged by its
  * bytes, never its name; reading stops at the size limit.
  */
-export async function avatarRoutes(
-  app: FastifyInstance,
-  deps: { accounts: AccountsService; uploadsDir: string; writesPerMinute: number },
-) {
+export async function avatarRoutes(app: FastifyInstance, deps: { accounts: AccountsService; uploadsDir: string }) {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_RULE.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
   });
@@ -47,7 +43,7 @@ export async function avatarRoutes(
       body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
       response: { 200: envelopeSchema(avatarDataSchema) },
     },
-    config: { access: uploadAvatar.access, callId: uploadAvatar.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
+    config: { access: uploadAvatar.access, callId: uploadAvatar.id, rateLimit: app.writeRateLimit },
     handler: async (request) => {
       const lang = request.portal.site.lang;
       const member = await request.currentUser!();

@@ -5,7 +5,9 @@ import { SITES, type Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { siteAccess } from '../../platform/roles/access';
-import { adminRepository, DAY_MS, type DayCounts } from './admin.repository';
+import { DAY_MS, type DayCounts } from '../../db/day-counts';
+import type { DashboardFigure, DashboardFigures } from '../../platform/kit/feature';
+import { adminRepository } from './admin.repository';
 
 /** The zone the dashboard's days are cut in when the request names none: the site's own. */
 const SITE_OFFSET_MINUTES: Record<Site['lang'], number> = { zh: 8 * 60, en: 0 };
@@ -31,8 +33,32 @@ function ordered(permissions: ReadonlySet<string>): string[] {
  * site-wide (a moderator's board permissions do not open the back office). Read fresh on every
  * call, so a revoked role closes the back office at the next request.
  */
-export function adminService(db: Kysely<DB>, clock: { now(): number } = { now: Date.now }) {
+export function adminService(
+  db: Kysely<DB>,
+  dashboardFigures: readonly DashboardFigure[],
+  clock: { now(): number } = { now: Date.now },
+) {
   const repo = adminRepository(db);
+
+  /** Every domain's part of the dashboard, counted at once; a figure no domain gives is 0. */
+  async function dashboard(window: Parameters<DashboardFigure>[1]): Promise<DashboardFigures> {
+    const parts = await Promise.all(dashboardFigures.map((figure) => figure(db, window)));
+    return Object.assign(
+      {
+        membersTotal: 0,
+        memberDays: new Map(),
+        posts: 0,
+        postDays: new Map(),
+        articlesPending: 0,
+        articlesApproved: 0,
+        events: 0,
+        feedbackOpen: 0,
+        messages: 0,
+      } satisfies DashboardFigures,
+      ...parts,
+    );
+  }
+
   return {
     /**
      * The dashboard of one site. Days are cut in the staff member's zone (`offsetMinutes` east of
@@ -44,7 +70,7 @@ export function adminService(db: Kysely<DB>, clock: { now(): number } = { now: D
       const today = Math.floor((now + offsetMs) / DAY_MS);
       const firstDay = today - (DASHBOARD_DAYS - 1);
       const since = firstDay * DAY_MS - offsetMs;
-      const figures = await repo.dashboard(site.tws_id, since, offsetMs);
+      const figures = await dashboard({ siteId: site.tws_id, since, offsetMs });
       const members = fillDays(figures.memberDays, firstDay, today);
       return {
         generated_at: new Date(now).toISOString(),

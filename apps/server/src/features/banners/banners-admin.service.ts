@@ -7,7 +7,8 @@ import type { Site } from '@portal/contracts/sites';
 import { uploadedSiteImage } from '@portal/contracts/text-rules';
 import type { BannersTable, DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { recordAudit, type Executor } from '../../platform/audit/audit.service';
+import { recordAudit } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 import { bannersRepository, type BannerValues } from './banners.repository';
 
 interface Clock {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 export interface BannerValues {
   title: string;
@@ -14,6 +14,20 @@ export interface BannerValues {
 /** Banners of a site, all of them (the home page's live ones are read in home/). */
 export function bannersRepository(db: Kysely<DB>) {
   return {
+    /** The banners shown now, at most ten, in their order. */
+    live(siteId: number, now: number) {
+      return db
+        .selectFrom('banners')
+        .select(['id', 'title', 'image_url', 'link_url', 'sort'])
+        .where('site_id', '=', siteId)
+        .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(10)
+        .execute();
+    },
+
     all(siteId: number, executor: Executor = db) {
       return executor
         .selectFrom('banners')

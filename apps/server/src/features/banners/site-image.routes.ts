@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   SITE_IMAGE_RULE,
@@ -12,10 +11,9 @@ import {
 import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
 import { uploadSettingsImage } from '@portal/contracts/settings';
 import { SITES, type Lang } from '@portal/contracts/sites';
-import type { DB } from '../../db/schema';
+import type { FeatureDeps } from '../../platform/kit/feature';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
-import { writeRateLimit } from '../../plugins/rate-limit';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { readSiteSettings } from '../../platform/settings/settings.service';
 import { renderSiteImage, sniffSiteImage, storeSiteImage, UnreadableSiteImage } from './site-image.service';
@@ -37,10 +35,7 @@ function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Recor
  * is enforced by the access guard like a JSON call's, with the same isapi guard and write rate limit; the file is judged by its bytes, never its name;
  * reading stops at the site's image_config.fileSize.
  */
-export async function siteImageRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<DB>; uploadsDir: string; writesPerMinute: number },
-) {
+export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
   await app.register(multipart, {
     limits: { fileSize: SITE_IMAGE_RULE.hardMaxMb * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },
   });
@@ -60,7 +55,7 @@ export async function siteImageRoutes(
         body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
         response: { 200: envelopeSchema(siteImageDataSchema) },
       },
-      config: { access: call.access, callId: call.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
+      config: { access: call.access, callId: call.id, rateLimit: app.writeRateLimit },
       handler: async (request) => {
         const site = request.portal.site;
         const lang = site.lang;
@@ -86,7 +81,7 @@ export async function siteImageRoutes(
             throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
           throw err;
         }
-        const url = await storeSiteImage(deps.uploadsDir, call.folder, image);
+        const url = await storeSiteImage(deps.config.uploadsDir, call.folder, image);
         const data = { url, width: image.width, height: image.height };
         await recordAudit(deps.db, {
           actorId: member.id,

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-import type { Executor } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { notify } from '../../platform/messages/messages.service';
 import { discussionsRepository, removeComment, type CommentRow, type PostRow } from './discussions.repository';

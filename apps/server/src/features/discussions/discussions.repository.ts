@@ -3,7 +3,7 @@ import type { PostSort } from '@portal/contracts/discussions';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import type { DB, PostCommentsTable, PostsTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
-import type { Executor } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 import { hotScore } from './hot-score';
 
 export type PostRow = Selectable<PostsTable>;

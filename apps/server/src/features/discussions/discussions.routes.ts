@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   DISCUSS_MSG,
   commentAdd,
@@ -19,10 +18,10 @@ import {
   postWithdraw,
 } from '@portal/contracts/discussions';
 import { postList } from '@portal/contracts/home';
-import type { DB } from '../../db/schema';
+import type { FeatureDeps } from '../../platform/kit/feature';
 import { registerCall } from '../../http/register-call';
 import { discussionsService } from './discussions.service';
-import { viewCounter, type SharedViewers } from './view-counter';
+import { redisViewers, viewCounter } from './view-counter';
 
 /**
  * Discussions (issue 5): the post form's lists, publishing and the author's edits, the list
@@ -31,122 +30,64 @@ import { viewCounter, type SharedViewers } from './view-counter';
  * once a second (view-counter.ts), and once more when the app closes; in scale-out, the processes
  * share the viewers they have seen through Redis.
  */
-export async function discussionsRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<DB>; writesPerMinute: number; sharedViewers?: SharedViewers },
-) {
+export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const views = viewCounter(deps.db, {
-    shared: deps.sharedViewers,
+    shared: deps.redis ? redisViewers(deps.redis, `${deps.redisNameSpace}views:`) : undefined,
     onError: (err) => app.log.error({ err }, 'post views not written or viewer not checked'),
   });
-  app.addHook('preClose', () => views.close());
+  deps.jobs.add({ name: 'discussions.write-views', everyMs: 1000, runOnClose: true, run: views.flush });
   const posts = discussionsService(deps.db, views);
   const comments = posts.comments;
-  const opts = { writesPerMinute: deps.writesPerMinute };
 
-  registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()), opts);
-  registerCall(
-    app,
-    postAdd,
-    async (body, { site, user, succeed }) => {
-      const result = await posts.add(site, (await user()).id, body);
-      succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
-      return result;
-    },
-    opts,
+  registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()));
+  registerCall(app, postAdd, async (body, { site, user, succeed }) => {
+    const result = await posts.add(site, (await user()).id, body);
+    succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
+    return result;
+  });
+  registerCall(app, postEdit, async ({ tp_id, ...form }, { site, user, succeed }) => {
+    const result = await posts.edit(site, (await user()).id, tp_id, form);
+    succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
+    return result;
+  });
+  registerCall(app, postDelete, async (body, { site, user, succeed }) => {
+    await posts.remove(site, (await user()).id, body.tp_id);
+    succeed(DISCUSS_MSG.deleted);
+    return null;
+  });
+  registerCall(app, postWithdraw, async (body, { site, user, succeed }) => {
+    const result = await posts.withdraw(site, (await user()).id, body.tp_id);
+    succeed(DISCUSS_MSG.withdrawn);
+    return result;
+  });
+  registerCall(app, postList, async (body, { site }) => posts.list(site, body));
+  registerCall(app, postInfo, async (body, { site, viewer, request }) =>
+    posts.info(site, body.tp_id, await viewer(), request.ip),
   );
-  registerCall(
-    app,
-    postEdit,
-    async ({ tp_id, ...form }, { site, user, succeed }) => {
-      const result = await posts.edit(site, (await user()).id, tp_id, form);
-      succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
-      return result;
-    },
-    opts,
+  registerCall(app, postLike, async (body, { site, user }) => posts.toggleLike(site, (await user()).id, body.tp_id));
+  registerCall(app, postFavourite, async (body, { site, user }) =>
+    posts.toggleFavourite(site, (await user()).id, body.tp_id),
   );
-  registerCall(
-    app,
-    postDelete,
-    async (body, { site, user, succeed }) => {
-      await posts.remove(site, (await user()).id, body.tp_id);
-      succeed(DISCUSS_MSG.deleted);
-      return null;
-    },
-    opts,
-  );
-  registerCall(
-    app,
-    postWithdraw,
-    async (body, { site, user, succeed }) => {
-      const result = await posts.withdraw(site, (await user()).id, body.tp_id);
-      succeed(DISCUSS_MSG.withdrawn);
-      return result;
-    },
-    opts,
-  );
-  registerCall(app, postList, async (body, { site }) => posts.list(site, body), opts);
-  registerCall(
-    app,
-    postInfo,
-    async (body, { site, viewer, request }) => posts.info(site, body.tp_id, await viewer(), request.ip),
-    opts,
-  );
-  registerCall(
-    app,
-    postLike,
-    async (body, { site, user }) => posts.toggleLike(site, (await user()).id, body.tp_id),
-    opts,
-  );
-  registerCall(
-    app,
-    postFavourite,
-    async (body, { site, user }) => posts.toggleFavourite(site, (await user()).id, body.tp_id),
-    opts,
-  );
-  registerCall(
-    app,
-    postAcceptAnswer,
-    async (body, { site, user, succeed }) => {
-      const result = await posts.acceptAnswer(site, (await user()).id, body.tp_id, body.tpc_id);
-      succeed(DISCUSS_MSG.accepted);
-      return result;
-    },
-    opts,
-  );
-  registerCall(app, postMine, async (body, { user }) => posts.mine((await user()).id, body), opts);
+  registerCall(app, postAcceptAnswer, async (body, { site, user, succeed }) => {
+    const result = await posts.acceptAnswer(site, (await user()).id, body.tp_id, body.tpc_id);
+    succeed(DISCUSS_MSG.accepted);
+    return result;
+  });
+  registerCall(app, postMine, async (body, { user }) => posts.mine((await user()).id, body));
 
-  registerCall(app, commentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()), opts);
-  registerCall(
-    app,
-    commentReplies,
-    async (body, { site, viewer }) => comments.replies(site, body, await viewer()),
-    opts,
-  );
-  registerCall(
-    app,
-    commentAdd,
-    async (body, { site, user, succeed }) => {
-      const result = await comments.add(site, await user(), body);
-      succeed(DISCUSS_MSG.commented);
-      return result;
-    },
-    opts,
-  );
-  registerCall(
-    app,
-    commentDelete,
-    async (body, { site, user, succeed }) => {
-      await comments.remove(site, (await user()).id, body.tpc_id);
-      succeed(DISCUSS_MSG.deleted);
-      return null;
-    },
-    opts,
-  );
-  registerCall(
-    app,
-    commentLike,
-    async (body, { site, user }) => comments.toggleLike(site, (await user()).id, body.tpc_id),
-    opts,
+  registerCall(app, commentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()));
+  registerCall(app, commentReplies, async (body, { site, viewer }) => comments.replies(site, body, await viewer()));
+  registerCall(app, commentAdd, async (body, { site, user, succeed }) => {
+    const result = await comments.add(site, await user(), body);
+    succeed(DISCUSS_MSG.commented);
+    return result;
+  });
+  registerCall(app, commentDelete, async (body, { site, user, succeed }) => {
+    await comments.remove(site, (await user()).id, body.tpc_id);
+    succeed(DISCUSS_MSG.deleted);
+    return null;
+  });
+  registerCall(app, commentLike, async (body, { site, user }) =>
+    comments.toggleLike(site, (await user()).id, body.tpc_id),
   );
 }

@@ -12,7 +12,7 @@ import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
-import type { Executor } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../../platform/reviews/review-queue';
 import { readSiteSettings } from '../../platform/settings/settings.service';

@@ -1,4 +1,4 @@
-import type { Executor } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 /**
  * Points of the discussions (decisions.md "Points"): a published post 5, a comment 1 (at most 20 a

@@ -11,7 +11,7 @@ const noDb = {} as Kysely<DB>;
 function counter(opts: { windowMs?: number; maxRemembered?: number; shared?: SharedViewers } = {}) {
   let now = 0;
   const errors: unknown[] = [];
-  const views = viewCounter(noDb, { flushMs: 3_600_000, now: () => now, onError: (e) => errors.push(e), ...opts });
+  const views = viewCounter(noDb, { now: () => now, onError: (e) => errors.push(e), ...opts });
   return { views, errors, later: (ms: number) => (now += ms) };
 }
 

@@ -23,7 +23,6 @@ export function viewCounter(
   opts: {
     /** The viewers every process of the deployment has seen (scale-out); none in the embedded mode. */
     shared?: SharedViewers;
-    flushMs?: number;
     windowMs?: number;
     maxRemembered?: number;
     now?: () => number;
@@ -89,9 +88,6 @@ export function viewCounter(
     }
   }
 
-  const timer = setInterval(() => void flush(), opts.flushMs ?? 1000);
-  timer.unref();
-
   return {
     /**
      * Counts a view by `viewer` (`m<id>` for a member, `ip<address>` for a visitor) unless they viewed
@@ -106,11 +102,8 @@ export function viewCounter(
     pendingFor(postId: number): number {
       return pending.get(postId) ?? 0;
     },
+    /** Writes the views counted so far: the discussions feature's job, every second and once more at close. */
     flush,
-    async close(): Promise<void> {
-      clearInterval(timer);
-      await flush();
-    },
   };
 }
 

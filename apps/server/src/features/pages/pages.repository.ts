@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../../platform/audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 /** Content pages: one row per (site, slug). */
 export function pagesRepository(db: Kysely<DB>) {

@@ -4,6 +4,7 @@ import type { AdminPage, PageSlug } from '@portal/contracts/pages';
 import type { Site } from '@portal/contracts/sites';
 import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { linkAttachments } from '../../platform/uploads/attachment-links';
@@ -13,7 +14,7 @@ interface Clock {
   now(): number;
 }
 
-/** Content pages written in the back office (the About page); the portal reads them in home/. */
+/** Content pages written in the back office (the About page), and the portal's reading of them. */
 export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
   const repo = pagesRepository(db);
   const view = (
@@ -31,6 +32,17 @@ export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       : { slug, title: '', content: '', update_time: null };
 
   return {
+    /** A page as members read it; 404 until staff write it. */
+    async read(site: Site, slug: PageSlug) {
+      const page = await repo.find(site.tws_id, slug);
+      if (!page) throw ApiError.notFound('errors.pageNotFound');
+      return {
+        title: page.title,
+        content: sanitizeRichText(page.body_html),
+        update_time: new Date(Number(page.updated_at)).toISOString(),
+      };
+    },
+
     async get(site: Site, slug: PageSlug): Promise<AdminPage> {
       return view(slug, await repo.find(site.tws_id, slug));
     },

@@ -1,8 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/executor';
 
 /** One staff action, written in the same transaction as the change it describes. */
 export interface AuditEntry {

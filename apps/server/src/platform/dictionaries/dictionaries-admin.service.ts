@@ -11,7 +11,9 @@ import type { DB, DictionariesTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { recordAudit, type Executor } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
+import type { DictionaryUse } from '../kit/feature';
 import { dictionariesRepository } from './dictionaries.repository';
 
 interface Clock {
@@ -48,8 +50,19 @@ const inUse = (usage: DictionaryUsage) => USAGE_ORDER.some((k) => usage[k] > 0);
  * belongs to the managed site, keeps labels and values unique within a kind, and records an audit
  * row in the same transaction.
  */
-export function dictionariesAdminService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
+export function dictionariesAdminService(
+  db: Kysely<DB>,
+  uses: readonly DictionaryUse[],
+  clock: Clock = { now: Date.now },
+) {
   const repo = dictionariesRepository(db);
+
+  /** What refers to an entry, each count from the domain that refers to it. */
+  async function usage(executor: Executor, row: Row): Promise<DictionaryUsage> {
+    const usage: DictionaryUsage = { members: 0, posts: 0, articles: 0, moderators: 0, events: 0 };
+    for (const use of uses) if (use.kind === row.kind) usage[use.usage] += await use.count(executor, row);
+    return usage;
+  }
 
   async function ownEntry(executor: Executor, site: Site, id: number): Promise<Row> {
     const row = await repo.find(id, executor);
@@ -140,12 +153,12 @@ export function dictionariesAdminService(db: Kysely<DB>, clock: Clock = { now: D
           await refuseClash(trx, site, kind, { label, value }, row.id);
           if (value !== undefined && kind === 'source') {
             // Posts and articles keep their source by value: changing it would re-file them.
-            const usage = await repo.usage(trx, row);
-            if (inUse(usage)) {
+            const refs = await usage(trx, row);
+            if (inUse(refs)) {
               throw ApiError.refused(
                 'siteAdmin.dictionaries.valueInUse',
-                { label: row.label, uses: describeUsage(site, usage) },
-                { usage },
+                { label: row.label, uses: describeUsage(site, refs) },
+                { usage: refs },
               );
             }
           }
@@ -154,7 +167,10 @@ export function dictionariesAdminService(db: Kysely<DB>, clock: Clock = { now: D
             ...(value !== undefined ? { value } : {}),
             ...(input.sort !== undefined ? { sort: input.sort } : {}),
           });
-          if (kind === 'area' && label !== undefined) await repo.renameArea(trx, site.tws_id, row.label, label);
+          if (label !== undefined) {
+            for (const use of uses)
+              if (use.kind === kind && use.renameLabel) await use.renameLabel(trx, site.tws_id, row.label, label);
+          }
           const entry = entryView((await repo.find(row.id, trx))!);
           await recordAudit(trx, {
             actorId,
@@ -180,12 +196,12 @@ export function dictionariesAdminService(db: Kysely<DB>, clock: Clock = { now: D
       return db.transaction().execute(async (trx) => {
         const now = clock.now();
         const row = await ownEntry(trx, site, id);
-        const usage = await repo.usage(trx, row);
-        if (inUse(usage)) {
+        const refs = await usage(trx, row);
+        if (inUse(refs)) {
           throw ApiError.refused(
             'siteAdmin.dictionaries.inUse',
-            { label: row.label, uses: describeUsage(site, usage) },
-            { usage },
+            { label: row.label, uses: describeUsage(site, refs) },
+            { usage: refs },
           );
         }
         await repo.remove(trx, row.id);

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { DictionaryKind, DictionaryUsage } from '@portal/contracts/dictionaries';
+import type { DictionaryKind } from '@portal/contracts/dictionaries';
 import type { DB, DictionariesTable } from '../../db/schema';
-import type { Executor } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 const count = sql<number>`count(*)`.as('n');
 
@@ -116,76 +116,6 @@ export function dictionariesRepository(db: Kysely<DB>) {
 
     async setSort(executor: Executor, id: number, sort: number): Promise<void> {
       await executor.updateTable('dictionaries').set({ sort }).where('id', '=', id).execute();
-    },
-
-    /** Events keep their area by name: renaming an area renames it on the site's events. */
-    async renameArea(executor: Executor, siteId: number, from: string, to: string): Promise<void> {
-      await executor
-        .updateTable('activities')
-        .set({ area: to })
-        .where('site_id', '=', siteId)
-        .where('area', '=', from)
-        .execute();
-    },
-
-    /**
-     * What refers to an entry: members and posts by id (industry, scene, board), moderator grants
-     * of a board, posts and topic articles by value (source), events by name (area).
-     */
-    async usage(
-      executor: Executor,
-      entry: { id: number; site_id: number; kind: string; label: string; value: number },
-    ): Promise<DictionaryUsage> {
-      const usage: DictionaryUsage = { members: 0, posts: 0, articles: 0, moderators: 0, events: 0 };
-      const n = (row: { n: number | string } | undefined) => Number(row?.n ?? 0);
-      const posts = executor.selectFrom('posts').select(count);
-      switch (entry.kind) {
-        case 'industry':
-          usage.members = n(
-            await executor.selectFrom('users').select(count).where('industry_id', '=', entry.id).executeTakeFirst(),
-          );
-          usage.posts = n(await posts.where('industry_id', '=', entry.id).executeTakeFirst());
-          break;
-        case 'scene':
-          usage.posts = n(await posts.where('scene_id', '=', entry.id).executeTakeFirst());
-          break;
-        case 'board':
-          usage.posts = n(await posts.where('board_id', '=', entry.id).executeTakeFirst());
-          usage.moderators = n(
-            await executor
-              .selectFrom('user_roles')
-              .innerJoin('roles', 'roles.code', 'user_roles.role')
-              .select(count)
-              .where('roles.scope_kind', '=', 'board')
-              .where('user_roles.scope_id', '=', entry.id)
-              .executeTakeFirst(),
-          );
-          break;
-        case 'source':
-          usage.posts = n(
-            await posts.where('site_id', '=', entry.site_id).where('source', '=', entry.value).executeTakeFirst(),
-          );
-          usage.articles = n(
-            await executor
-              .selectFrom('topic_articles')
-              .select(count)
-              .where('site_id', '=', entry.site_id)
-              .where('source', '=', entry.value)
-              .executeTakeFirst(),
-          );
-          break;
-        case 'area':
-          usage.events = n(
-            await executor
-              .selectFrom('activities')
-              .select(count)
-              .where('site_id', '=', entry.site_id)
-              .where('area', '=', entry.label)
-              .executeTakeFirst(),
-          );
-          break;
-      }
-      return usage;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { z } from '@portal/contracts/zod';
 import type { reviewContentSchema } from '@portal/contracts/reviews';
 import type { DB } from '../../db/schema';
 import type { SignedInMember } from '../../http/register-call';
-import type { Executor } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
 import type { ReviewKind } from './review-queue';
 
 export type ReviewContent = z.infer<typeof reviewContentSchema>;

@@ -1,5 +1,5 @@
 import { REVIEW_STATUS } from '@portal/contracts/reviews';
-import type { Executor } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 /**
  * The review queue as other features see it: an item enters it (or enters it again after an edit),

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 /** A queue row with its author and decider, as the back office shows it. */
 export interface ReviewRow {

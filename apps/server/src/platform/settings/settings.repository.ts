@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
 
 /** Site settings: one JSON value per (site, key). */
 export function settingsRepository(db: Kysely<DB> | Executor) {

@@ -8,7 +8,8 @@ import {
 } from '@portal/contracts/settings';
 import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
-import { recordAudit, type Executor } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
+import type { Executor } from '../../db/executor';
 import { settingsRepository } from './settings.repository';
 
 interface Clock {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
 import {
@@ -16,13 +15,14 @@ import {
   type UploadCall,
   type UploadPurpose,
 } from '@portal/contracts/uploads';
-import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { registerCall } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
-import { contentDisposition, createStorage, isDirectUploadStore, type StorageConfig } from '../../lib/storage';
+import { contentDisposition, createStorage, isDirectUploadStore } from '../../lib/storage';
 import { localFileOf } from '../../lib/storage/local-storage';
-import { writeRateLimit } from '../../plugins/rate-limit';
+import type { Clock } from '../../lib/clock';
+import type { JobDefinition } from '../../lib/jobs';
+import type { FeatureDeps } from '../kit/feature';
 import { readSiteSettings } from '../settings/settings.service';
 import { directUploads } from './direct-upload.service';
 import { importWordDocument } from './docx-import';
@@ -38,23 +38,16 @@ const SWEEP_BATCHES = 10;
  * time. Every process may sweep: the delete holds only for a row still unlinked, so two processes
  * never delete one attachment twice and content saved meanwhile keeps its file.
  */
-function sweepAbandonedUploads(app: FastifyInstance, uploads: UploadsService) {
-  const sweep = async () => {
-    try {
+function sweepAbandonedUploads(uploads: UploadsService, clock: Clock): JobDefinition {
+  return {
+    name: 'uploads.sweep-abandoned',
+    firstAfterMs: 60_000,
+    everyMs: SWEEP_EVERY_MS,
+    async run() {
       for (let i = 0; i < SWEEP_BATCHES; i++)
-        if ((await uploads.sweepUnlinked(Date.now(), SWEEP_BATCH)) < SWEEP_BATCH) break;
-    } catch (err) {
-      app.log.error({ err }, 'abandoned uploads not swept');
-    }
+        if ((await uploads.sweepUnlinked(clock.now(), SWEEP_BATCH)) < SWEEP_BATCH) break;
+    },
   };
-  const first = setTimeout(() => void sweep(), 60_000);
-  const every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-  });
 }
 
 /** The largest limit settings allow (SETTINGS_RULE.fileSizeMb.max); each call narrows it per request. */
@@ -66,15 +59,13 @@ const HARD_MAX_MB = 100;
  * Multipart in this plugin only; the upload routes declare their access rule and the write rate
  * limit like JSON calls.
  */
-export async function uploadsRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<DB>; uploadsDir: string; storage: StorageConfig; writesPerMinute: number },
-) {
-  const storage = await createStorage(deps.storage, deps.uploadsDir);
-  const uploads = uploadsService({ db: deps.db, storage, uploadsDir: deps.uploadsDir });
+export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
+  const uploadsDir = deps.config.uploadsDir;
+  const storage = await createStorage(deps.config.storage, uploadsDir);
+  const uploads = uploadsService({ db: deps.db, storage, uploadsDir });
   const direct = directUploads({ db: deps.db, storage, uploads });
   await uploads.sweepIncoming();
-  sweepAbandonedUploads(app, uploads);
+  deps.jobs.add(sweepAbandonedUploads(uploads, deps.clock));
 
   await app.register(multipart, {
     limits: { fileSize: HARD_MAX_MB * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },
@@ -108,7 +99,7 @@ export async function uploadsRoutes(
         body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
         response: { 200: envelopeSchema(call.data) },
       },
-      config: { access: call.access, callId: call.id, rateLimit: writeRateLimit(deps.writesPerMinute) },
+      config: { access: call.access, callId: call.id, rateLimit: app.writeRateLimit },
       handler: async (request, reply) => {
         const member = await request.currentUser!();
         if (!member) throw ApiError.unauthorized();
@@ -151,34 +142,29 @@ export async function uploadsRoutes(
     return importWordDocument({ uploads, storage, lang: site.lang, ownerId: memberId, part, mb, imageMb });
   });
 
-  registerCall(
-    app,
-    uploadConfig,
-    async (_body, { site }) => {
-      const settings = await readSiteSettings(deps.db, site.tws_id);
-      return {
-        image_config: settings.image_config,
-        file_config: settings.file_config,
-        import_config: { fileSize: UPLOAD_RULE.importMaxMb, fileLimit: 1 },
-        types: {
-          image: [...UPLOAD_TYPES.image],
-          media: [...UPLOAD_TYPES.media],
-          file: [...UPLOAD_TYPES.file],
-          import: [...UPLOAD_TYPES.import],
-        },
-        storage: storage.name,
-        multipart: {
-          part_size: UPLOAD_RULE.partSize,
-          parallel: UPLOAD_RULE.parallel,
-          timeout_ms: UPLOAD_RULE.timeoutMs,
-        },
-      };
-    },
-    deps,
-  );
+  registerCall(app, uploadConfig, async (_body, { site }) => {
+    const settings = await readSiteSettings(deps.db, site.tws_id);
+    return {
+      image_config: settings.image_config,
+      file_config: settings.file_config,
+      import_config: { fileSize: UPLOAD_RULE.importMaxMb, fileLimit: 1 },
+      types: {
+        image: [...UPLOAD_TYPES.image],
+        media: [...UPLOAD_TYPES.media],
+        file: [...UPLOAD_TYPES.file],
+        import: [...UPLOAD_TYPES.import],
+      },
+      storage: storage.name,
+      multipart: {
+        part_size: UPLOAD_RULE.partSize,
+        parallel: UPLOAD_RULE.parallel,
+        timeout_ms: UPLOAD_RULE.timeoutMs,
+      },
+    };
+  });
 
-  registerCall(app, getAliyunOssSts, async (body, { site, user }) => direct.start((await user()).id, site, body), deps);
-  registerCall(app, addAttachment, async (body, { site, user }) => direct.finish((await user()).id, site, body), deps);
+  registerCall(app, getAliyunOssSts, async (body, { site, user }) => direct.start((await user()).id, site, body));
+  registerCall(app, addAttachment, async (body, { site, user }) => direct.finish((await user()).id, site, body));
 
   // Downloads: pictures, audio and video inline (with byte ranges, so players can seek), everything
   // else, or anything with ?download=1, as a download under its original name. Never sniffed, never
@@ -209,7 +195,7 @@ export async function uploadsRoutes(
       if (range === 'unsatisfiable') {
         return reply.code(416).header('content-range', `bytes */${size}`).send();
       }
-      const stream = fs.createReadStream(localFileOf(deps.uploadsDir, row.storage_key), range ?? {});
+      const stream = fs.createReadStream(localFileOf(uploadsDir, row.storage_key), range ?? {});
       await new Promise<void>((resolve, reject) => {
         stream.once('open', () => resolve());
         stream.once('error', reject);

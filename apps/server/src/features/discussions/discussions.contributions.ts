@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
+import { countAll, dayOf, toDayCounts } from '../../db/day-counts';
+import type { Executor } from '../../db/executor';
+import type { DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
+
+/** Published posts and questions of a site. */
+export const postCount: HomeFigure = {
+  key: 'post_count',
+  async count(db, siteId) {
+    const row = await db
+      .selectFrom('posts')
+      .select(countAll.as('n'))
+      .where('site_id', '=', siteId)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};
+
+/** Published posts, and new ones per day whatever their state (the posts' site index keeps this to the window). */
+export const postDashboard: DashboardFigure = async (db, window) => {
+  const [posts, days] = await Promise.all([
+    postCount.count(db, window.siteId),
+    db
+      .selectFrom('posts')
+      .select([dayOf('created_at', window.offsetMs).as('day'), countAll.as('n')])
+      .where('site_id', '=', window.siteId)
+      .where('created_at', '>=', window.since)
+      .groupBy(sql`1`)
+      .execute(),
+  ]);
+  return { posts, postDays: toDayCounts(days) };
+};
+
+async function postsWhere(
+  executor: Executor,
+  column: 'industry_id' | 'scene_id' | 'board_id' | 'source',
+  value: number,
+  siteId?: number,
+) {
+  let query = executor.selectFrom('posts').select(countAll.as('n')).where(column, '=', value);
+  if (siteId !== undefined) query = query.where('site_id', '=', siteId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Posts filed under an industry, scene or board (by id), or a source (by value, on the entry's site). */
+export const postDictionaryUses: DictionaryUse[] = [
+  { kind: 'industry', usage: 'posts', count: (executor, entry) => postsWhere(executor, 'industry_id', entry.id) },
+  { kind: 'scene', usage: 'posts', count: (executor, entry) => postsWhere(executor, 'scene_id', entry.id) },
+  { kind: 'board', usage: 'posts', count: (executor, entry) => postsWhere(executor, 'board_id', entry.id) },
+  {
+    kind: 'source',
+    usage: 'posts',
+    count: (executor, entry) => postsWhere(executor, 'source', entry.value, entry.site_id),
+  },
+];

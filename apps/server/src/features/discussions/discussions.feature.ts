@@ -1,0 +1,20 @@
+import { defineFeature } from '../../platform/kit/feature';
+import { postCount, postDashboard, postDictionaryUses } from './discussions.contributions';
+import { discussionsRoutes } from './discussions.routes';
+import { moderationRoutes } from './moderation.routes';
+import { postReviewKind } from './post-review-kind';
+
+/** Posts and questions with their comments and answers, and the moderation of the boards they are in. */
+export const discussionsFeature = defineFeature({
+  name: 'discussions',
+  contributes: {
+    reviewKinds: [postReviewKind],
+    homeFigures: [postCount],
+    dashboardFigures: [postDashboard],
+    dictionaryUses: postDictionaryUses,
+  },
+  async routes(app, deps) {
+    await app.register(discussionsRoutes, deps);
+    await app.register(moderationRoutes, deps);
+  },
+});

@@ -1,0 +1,47 @@
+import { REVIEW_STATUS } from '@portal/contracts/constants';
+import { countAll } from '../../db/day-counts';
+import type { DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
+
+export const articleCount: HomeFigure = {
+  key: 'topic_article_count',
+  async count(db, siteId) {
+    const row = await db
+      .selectFrom('topic_articles')
+      .select(countAll.as('n'))
+      .where('site_id', '=', siteId)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};
+
+/** Topic articles waiting for review and published. */
+export const articleDashboard: DashboardFigure = async (db, window) => {
+  const rows = await db
+    .selectFrom('topic_articles')
+    .select(['status', countAll.as('n')])
+    .where('site_id', '=', window.siteId)
+    .where('status', 'in', [REVIEW_STATUS.pending, REVIEW_STATUS.approved])
+    .groupBy('status')
+    .execute();
+  const by = new Map(rows.map((r) => [Number(r.status), Number(r.n)]));
+  return {
+    articlesPending: by.get(REVIEW_STATUS.pending) ?? 0,
+    articlesApproved: by.get(REVIEW_STATUS.approved) ?? 0,
+  };
+};
+
+/** Topic articles keep their source by value, on the entry's site. */
+export const articleSources: DictionaryUse = {
+  kind: 'source',
+  usage: 'articles',
+  async count(executor, entry) {
+    const row = await executor
+      .selectFrom('topic_articles')
+      .select(countAll.as('n'))
+      .where('site_id', '=', entry.site_id)
+      .where('source', '=', entry.value)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+};

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { DictionaryKind, DictionaryUsage } from '@portal/contracts/dictionaries';
+import type { Config } from '../../config';
+import type { DayCounts } from '../../db/day-counts';
+import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs';
+import type { ReviewKindAdapter } from '../reviews/review-kinds';
+
+/** What every feature is built from: one object, made once by `app.ts`. */
+export interface PortalDeps {
+  db: Kysely<DB>;
+  config: Config;
+  /** The scale-out mode's Redis (what processes share); none in the embedded mode. */
+  redis?: Redis;
+  /** The prefix of this portal's keys in Redis (tests give each app its own). */
+  redisNameSpace: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jobs: Jobs;
+}
+
+/** Figures of the home page's statistics block (spec 7 `indexStats`) that a domain counts. */
+export type HomeFigureKey = 'member_count' | 'expert_count' | 'activity_count' | 'topic_article_count' | 'post_count';
+
+export interface HomeFigure {
+  key: HomeFigureKey;
+  count(db: Kysely<DB>, siteId: number): Promise<number>;
+}
+
+/** The window the back-office dashboard covers, in the staff member's zone. */
+export interface DashboardWindow {
+  siteId: number;
+  /** The first moment of the trend's first day. */
+  since: number;
+  /** The zone's offset east of UTC, in ms: days are cut there. */
+  offsetMs: number;
+}
+
+/** The dashboard's figures, each counted by the domain that owns it. */
+export interface DashboardFigures {
+  membersTotal: number;
+  memberDays: DayCounts;
+  posts: number;
+  postDays: DayCounts;
+  articlesPending: number;
+  articlesApproved: number;
+  events: number;
+  feedbackOpen: number;
+  messages: number;
+}
+
+export type DashboardFigure = (db: Kysely<DB>, window: DashboardWindow) => Promise<Partial<DashboardFigures>>;
+
+/** A domain's references to dictionary entries: counted before an entry is deleted, followed when one is renamed. */
+export interface DictionaryUse {
+  kind: DictionaryKind;
+  usage: keyof DictionaryUsage;
+  count(
+    executor: Executor,
+    entry: { id: number; site_id: number; kind: string; label: string; value: number },
+  ): Promise<number>;
+  /** Entries referred to by their label (areas) follow a rename. */
+  renameLabel?(executor: Executor, siteId: number, from: string, to: string): Promise<void>;
+}
+
+/** What a domain adds to the portal's shared screens and services, each read by the one that shows it. */
+export interface Contributions {
+  reviewKinds: readonly ReviewKindAdapter[];
+  homeFigures: readonly HomeFigure[];
+  dashboardFigures: readonly DashboardFigure[];
+  dictionaryUses: readonly DictionaryUse[];
+}
+
+export type FeatureDeps = PortalDeps & { contributions: Contributions };
+
+/**
+ * A domain as `app.ts` lists it: its routes, and what it contributes to others. Adding a domain is
+ * one `defineFeature` in its own folder and one line in the list of `app.ts`.
+ */
+export interface Feature {
+  name: string;
+  contributes?: Partial<Contributions>;
+  /** Registers the domain's calls and jobs; runs in its own Fastify scope. */
+  routes?(app: FastifyInstance, deps: FeatureDeps): Promise<void>;
+}
+
+export function defineFeature(feature: Feature): Feature {
+  return feature;
+}
+
+/** Everything the listed features contribute, gathered before any of them registers. */
+export function gatherContributions(features: readonly Feature[]): Contributions {
+  return {
+    reviewKinds: features.flatMap((f) => f.contributes?.reviewKinds ?? []),
+    homeFigures: features.flatMap((f) => f.contributes?.homeFigures ?? []),
+    dashboardFigures: features.flatMap((f) => f.contributes?.dashboardFigures ?? []),
+    dictionaryUses: features.flatMap((f) => f.contributes?.dictionaryUses ?? []),
+  };
+}
+
+/** Registers the features in the order listed, each in its own scope, with the contributions of all. */
+export async function registerFeatures(app: FastifyInstance, deps: PortalDeps, features: readonly Feature[]) {
+  const contributions = gatherContributions(features);
+  for (const feature of features) {
+    const routes = feature.routes;
+    if (!routes) continue;
+    await app.register(async (scope) => routes(scope, { ...deps, contributions }), { name: feature.name });
+  }
+}
