@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
+/** Re-exported while features still import it from here; new code imports it from `db/executor`. */
+export type { Executor };
 
 /** One staff action, written in the same transaction as the change it describes. */
 export interface AuditEntry {
