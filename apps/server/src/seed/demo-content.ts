@@ -524,6 +524,7 @@ export function buildDemoPlan(now: number): DemoPlan {
         industry_id: null,
         is_edit: IS_EDIT.complete,
         user_expert: m.expert ? EXPERT_FLAG.expert : EXPERT_FLAG.normal,
+        // The points module raises it by the member's ledger when the seed records the history.
         points: 0,
         status: 1,
         created_at,
@@ -566,11 +567,6 @@ export function buildDemoPlan(now: number): DemoPlan {
     sites.push(planned);
     ledger.push(...planLedger(planned, t, now, mulberry32(site.tws_id * 104_729)));
   }
-
-  // Cached totals equal the ledger, as decisions.md requires.
-  const totals = new Map<string, number>();
-  for (const l of ledger) totals.set(l.member, (totals.get(l.member) ?? 0) + l.amount);
-  for (const m of members) m.row.points = totals.get(m.key) ?? 0;
 
   return { members, sites, ledger };
 }
