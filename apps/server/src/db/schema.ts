@@ -277,6 +277,18 @@ export interface PointsLedgerTable {
   created_at: Millis;
 }
 
+/** A points rule of one site (decisions.md defaults, edited by admins); read whenever points are awarded. */
+export interface PointsRulesTable {
+  site_id: number;
+  rule: string;
+  amount: number;
+  /** Awards a member may earn by this rule within 24 hours; null: no cap. */
+  daily_cap: number | null;
+  /** 1 awards, 0 awards nothing. */
+  enabled: Generated<number>;
+  updated_at: Millis;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -471,6 +483,7 @@ export interface DB {
   cooperation_pages: CooperationPagesTable;
   pages: PagesTable;
   points_ledger: PointsLedgerTable;
+  points_rules: PointsRulesTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   auth_failures: AuthFailuresTable;

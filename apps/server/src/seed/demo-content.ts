@@ -1,4 +1,5 @@
 import { ARTICLE_SOURCE, EXPERT_FLAG, IS_EDIT, REVIEW_STATUS } from '@portal/contracts/constants';
+import { POINT_RULE, POINT_RULE_DEFAULTS } from '@portal/contracts/points';
 import { SITES, type Site } from '@portal/contracts/sites';
 import type { Insertable } from 'kysely';
 import type {
@@ -29,16 +30,19 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** Default points rules of decisions.md that the demo ledger uses. */
-export const POINT_RULES = {
-  daily_signin: 2,
-  post_published: 5,
-  topic_article_approved: 20,
-  comment: 1,
-  answer_accepted: 10,
-  event_signup: 3,
-} as const;
-export type PointRule = keyof typeof POINT_RULES;
+const DEMO_RULES = [
+  POINT_RULE.dailySignIn,
+  POINT_RULE.postPublished,
+  POINT_RULE.topicArticleApproved,
+  POINT_RULE.comment,
+  POINT_RULE.answerAccepted,
+  POINT_RULE.eventSignUp,
+] as const;
+export type PointRule = (typeof DEMO_RULES)[number];
+/** The points rules the demo ledger uses, at decisions.md's default amounts (the rules table's start). */
+export const POINT_RULES = Object.fromEntries(
+  DEMO_RULES.map((rule) => [rule, POINT_RULE_DEFAULTS[rule].amount]),
+) as Readonly<Record<PointRule, number>>;
 
 export const POST_TYPE = { discussion: 10, question: 20 } as const;
 
@@ -524,6 +528,7 @@ export function buildDemoPlan(now: number): DemoPlan {
         industry_id: null,
         is_edit: IS_EDIT.complete,
         user_expert: m.expert ? EXPERT_FLAG.expert : EXPERT_FLAG.normal,
+        // The points module raises it by the member's ledger when the seed records the history.
         points: 0,
         status: 1,
         created_at,
@@ -566,11 +571,6 @@ export function buildDemoPlan(now: number): DemoPlan {
     sites.push(planned);
     ledger.push(...planLedger(planned, t, now, mulberry32(site.tws_id * 104_729)));
   }
-
-  // Cached totals equal the ledger, as decisions.md requires.
-  const totals = new Map<string, number>();
-  for (const l of ledger) totals.set(l.member, (totals.get(l.member) ?? 0) + l.amount);
-  for (const m of members) m.row.points = totals.get(m.key) ?? 0;
 
   return { members, sites, ledger };
 }

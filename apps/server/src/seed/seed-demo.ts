@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { DB, PointsLedgerTable, UserRolesTable } from '../db/schema';
+import type { DB, UserRolesTable } from '../db/schema';
+import { recordHistory, type PointSource } from '../platform/points/points.service';
 import { buildDemoPlan, DEMO_MARKER, type DemoPlan, type SourceRef } from './demo-content';
 
 /**
@@ -239,25 +240,25 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
   );
   await insertAll(roleRows, (batch) => trx.insertInto('user_roles').values(batch).execute());
 
-  const sourceOf = (
-    siteId: number,
-    ref: SourceRef | null,
-  ): { source_kind: string | null; source_id: number | null } => {
-    if (!ref) return { source_kind: null, source_id: null };
+  const sourceOf = (siteId: number, ref: SourceRef | null): PointSource | null => {
+    if (!ref) return null;
     const si = siteIndex.get(siteId)!;
-    if (ref.kind === 'post') return { source_kind: 'post', source_id: postIds[si]![ref.index]! };
-    if (ref.kind === 'activity') return { source_kind: 'activity', source_id: activityIds[si]![ref.index]! };
-    return { source_kind: 'topic_article', source_id: articleIds[si]![ref.topic]![ref.article]! };
+    if (ref.kind === 'post') return { kind: 'post', id: postIds[si]![ref.index]! };
+    if (ref.kind === 'activity') return { kind: 'activity', id: activityIds[si]![ref.index]! };
+    return { kind: 'topic_article', id: articleIds[si]![ref.topic]![ref.article]! };
   };
-  const ledgerRows: Insertable<PointsLedgerTable>[] = plan.ledger.map((l) => ({
-    user_id: user(l.member),
-    site_id: l.siteId,
-    rule: l.rule,
-    amount: l.amount,
-    ...sourceOf(l.siteId, l.source),
-    created_at: l.created_at,
-  }));
-  await insertAll(ledgerRows, (batch) => trx.insertInto('points_ledger').values(batch).execute());
+  // The ledger and every member's total are the points module's to write.
+  await recordHistory(
+    trx,
+    plan.ledger.map((l) => ({
+      userId: user(l.member),
+      siteId: l.siteId,
+      rule: l.rule,
+      amount: l.amount,
+      source: sourceOf(l.siteId, l.source),
+      createdAt: l.created_at,
+    })),
+  );
 }
 
 /** The demo threads under posts: comments, their replies, and a question's accepted answer. */

@@ -3,16 +3,17 @@ import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { POST_RULE, POST_TYPE, type PostComment, type TopComment } from '@portal/contracts/discussions';
 import type { UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
+import { POINT_RULE } from '@portal/contracts/points';
 import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import type { Executor } from '../../db/executor';
+import { award, takeBack } from '../../platform/points/points.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { notify } from '../../platform/messages/messages.service';
 import { discussionsRepository, removeComment, type CommentRow, type PostRow } from './discussions.repository';
-import { POINT_RULES, awardComment, awardOnce, takeBack } from './points';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
@@ -225,7 +226,13 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
         });
         await repo.bump(trx, post.id, { comments: 1, answers: parentId === null ? 1 : 0, activityAt: now });
         if (parentId !== null) await repo.bumpComment(trx, parentId, { replies: 1 });
-        await awardComment(trx, { userId: author.id, siteId: site.tws_id, commentId: inserted.id, now });
+        await award(trx, {
+          userId: author.id,
+          siteId: site.tws_id,
+          rule: POINT_RULE.comment,
+          source: { kind: 'comment', id: inserted.id },
+          now,
+        });
         if (notifyId !== null && notifyId !== author.id) {
           const nick = (await repo.nickNames([author.id], trx)).get(author.id) ?? '';
           await notify(trx, notifyId, {
@@ -255,7 +262,7 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
         await takeBack(trx, {
           userId,
           siteId: comment.site_id,
-          rule: POINT_RULES.comment.rule,
+          rule: POINT_RULE.comment,
           source: { kind: 'comment', id: comment.id },
           now,
         });
@@ -263,7 +270,7 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
           await takeBack(trx, {
             userId,
             siteId: comment.site_id,
-            rule: POINT_RULES.answerAccepted.rule,
+            rule: POINT_RULE.answerAccepted,
             source: { kind: 'comment', id: comment.id },
             now,
           });
@@ -325,16 +332,16 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
             await takeBack(trx, {
               userId: previous.author_id,
               siteId: site.tws_id,
-              rule: POINT_RULES.answerAccepted.rule,
+              rule: POINT_RULE.answerAccepted,
               source: { kind: 'comment', id: previous.id },
               now,
             });
           }
         }
-        await awardOnce(trx, {
+        await award(trx, {
           userId: answer.author_id,
           siteId: site.tws_id,
-          rule: POINT_RULES.answerAccepted,
+          rule: POINT_RULE.answerAccepted,
           source: { kind: 'comment', id: answer.id },
           now,
         });

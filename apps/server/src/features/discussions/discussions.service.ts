@@ -4,6 +4,7 @@ import { POST_RULE, isBlankRichText, type MyPost, type PostDetail, type PostSort
 import { STATUS } from '@portal/contracts/envelope';
 import type { PostSummary, UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
+import { POINT_RULE } from '@portal/contracts/points';
 import { SITES, siteById, type Site } from '@portal/contracts/sites';
 import { attachmentAddress, attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
@@ -13,6 +14,7 @@ import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Executor } from '../../db/executor';
+import { award, takeBack } from '../../platform/points/points.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../../platform/reviews/review-queue';
 import { readSiteSettings } from '../../platform/settings/settings.service';
@@ -22,7 +24,6 @@ import { commentsService, isPostStaff } from './comments.service';
 
 export { isPostStaff };
 import { hotScore } from './hot-score';
-import { POINT_RULES, award, awardOnce, takeBack } from './points';
 import type { ViewCounter } from './view-counter';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -300,11 +301,10 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
           if (reviewOn) {
             await submitForReview(trx, { kind: 'post', itemId: id, siteId, authorId, title: form.tp_title, now });
           } else {
-            // A new post holds no points yet: award without looking.
             await award(trx, {
               userId: authorId,
               siteId,
-              rule: POINT_RULES.postPublished,
+              rule: POINT_RULE.postPublished,
               source: { kind: 'post', id },
               now,
             });
@@ -367,10 +367,10 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
             now,
           });
         } else if (status === PUBLISHED && post.status !== PUBLISHED) {
-          await awardOnce(trx, {
+          await award(trx, {
             userId: authorId,
             siteId: site.tws_id,
-            rule: POINT_RULES.postPublished,
+            rule: POINT_RULE.postPublished,
             source: { kind: 'post', id: post.id },
             now,
           });
@@ -388,7 +388,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
         await takeBack(trx, {
           userId: authorId,
           siteId: post.site_id,
-          rule: POINT_RULES.postPublished.rule,
+          rule: POINT_RULE.postPublished,
           source: { kind: 'post', id: post.id },
           now,
         });

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_RULE } from '@portal/contracts/moderation';
+import { POINT_RULE } from '@portal/contracts/points';
 import type { TestApp } from '../../../test/test-app';
+import { award } from '../../platform/points/points.service';
 import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
 import {
   banDirectly,
@@ -633,23 +635,13 @@ describe('deleting a comment as a moderator', () => {
     const parent = await makeComment(post, w.member.id);
     const reply = await makeComment(post, w.member.id, parent, 'A reply');
     // The reply earned its author a point; the parent is the accepted answer.
-    await db()
-      .insertInto('points_ledger')
-      .values({
-        user_id: w.member.id,
-        site_id: 2,
-        rule: 'comment',
-        amount: 1,
-        source_kind: 'comment',
-        source_id: reply,
-        created_at: Date.now(),
-      })
-      .execute();
-    await db()
-      .updateTable('users')
-      .set((eb) => ({ points: eb('points', '+', 1) }))
-      .where('id', '=', w.member.id)
-      .execute();
+    await award(db(), {
+      userId: w.member.id,
+      siteId: 2,
+      rule: POINT_RULE.comment,
+      source: { kind: 'comment', id: reply },
+      now: Date.now(),
+    });
     await db().updateTable('posts').set({ accepted_comment_id: parent }).where('id', '=', post).execute();
     const pointsOf = async () =>
       Number(

@@ -10,14 +10,15 @@ import {
   type ReportTarget,
 } from '@portal/contracts/moderation';
 import { PERMISSIONS } from '@portal/contracts/permissions';
+import { POINT_RULE } from '@portal/contracts/points';
 import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
+import { takeBack } from '../../platform/points/points.service';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { POINT_RULES, takeBack } from './points';
 import { notify } from '../../platform/messages/messages.service';
 import {
   moderationRepository,
@@ -366,8 +367,8 @@ export function moderationService(db: Kysely<DB>, clock: { now(): number } = { n
         // The comment's points go with it, as when its author deletes it.
         const source = { kind: 'comment' as const, id: comment.id };
         const taken = { userId: comment.author_id, siteId: site.tws_id, source, now };
-        await takeBack(trx, { ...taken, rule: POINT_RULES.comment.rule });
-        if (removed.wasAccepted) await takeBack(trx, { ...taken, rule: POINT_RULES.answerAccepted.rule });
+        await takeBack(trx, { ...taken, rule: POINT_RULE.comment });
+        if (removed.wasAccepted) await takeBack(trx, { ...taken, rule: POINT_RULE.answerAccepted });
         await recordAudit(trx, {
           actorId: user.id,
           siteId: site.tws_id,

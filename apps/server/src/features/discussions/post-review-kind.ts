@@ -1,11 +1,12 @@
 import { PERMISSIONS } from '@portal/contracts/permissions';
+import { POINT_RULE } from '@portal/contracts/points';
 import { attachmentAddress } from '@portal/contracts/uploads';
 import type { Site } from '@portal/contracts/sites';
 import { holdsPermission } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { award } from '../../platform/points/points.service';
 import type { ReviewKindAdapter } from '../../platform/reviews/review-kinds';
-import { awardOnce, POINT_RULES } from './points';
 
 /** tp_type of a post (decisions.md): 10 discussion, 20 question. */
 const QUESTION = 20;
@@ -102,10 +103,10 @@ export const postReviewKind: ReviewKindAdapter = {
     if (!post) return false;
     // An approved post is published now: it earns its points then (once, whatever resubmissions follow).
     if (status === 20) {
-      await awardOnce(executor, {
+      await award(executor, {
         userId: post.author_id,
         siteId: post.site_id,
-        rule: POINT_RULES.postPublished,
+        rule: POINT_RULE.postPublished,
         source: { kind: 'post', id: itemId },
         now,
       });
