@@ -9,8 +9,7 @@ import {
 import { REPORT_STATUS, type PostFlag, type ReportTarget } from '@portal/contracts/moderation';
 import type { DB } from '../../db/schema';
 import { removeComment } from './discussions.repository';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/executor';
 
 /** Which boards of a site a moderator holds: every one (admins), or these ids. */
 /** An update of one post, narrowed by the state it must still be in. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   BROADCAST_KIND,
   BROADCAST_RULE,
@@ -16,9 +16,9 @@ import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { messagesRepository, type MessageRow, type Recipients } from './messages.repository';
+import type { Executor } from '../../db/executor';
 
 /** A database handle or a transaction: writers take the caller's, so a change and its message commit together. */
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export type MessageParams = Record<string, string | number>;
 

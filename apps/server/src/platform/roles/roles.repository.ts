@@ -1,8 +1,6 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import { PostgresAdapter, sql } from 'kysely';
 import { isDictionaryEntry } from '../dictionaries/dictionaries.repository';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/executor';
 
 export interface RoleRow {
   code: string;

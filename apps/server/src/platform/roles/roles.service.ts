@@ -26,7 +26,8 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../messages/messages.service';
 import { siteAccess, type SiteAccess } from './access';
-import { rolesRepository, type Executor, type GrantRow, type RoleRow, type RolesRepository } from './roles.repository';
+import type { Executor } from '../../db/executor';
+import { rolesRepository, type GrantRow, type RoleRow, type RolesRepository } from './roles.repository';
 
 type RequestInfo = Pick<FastifyRequest, 'ip' | 'id'>;
 
