@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -34,7 +32,7 @@ import { reviewsFeature } from './platform/reviews/reviews.feature';
 import { rolesFeature } from './platform/roles/roles.feature';
 import { settingsFeature } from './platform/settings/settings.feature';
 import { uploadsFeature } from './platform/uploads/uploads.feature';
-import { storageOrigins } from './lib/storage';
+import { createStorage, storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
@@ -127,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: systemClock,
     log: app.log,
     jobs,
+    storage: await createStorage(config.storage, config.uploadsDir),
   };
   // 2c. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
   const accounts = await createAccountsModule(portal);
@@ -168,21 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rolesFeature,
   ]);
 
-  // 5. Uploaded files: never rendered as pages, never sniffed.
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    setHeaders: (res) => {
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.header('Cache-Control', 'public, max-age=86400');
-    },
-  });
-
-  // 6. Server-rendered pages last: they catch every other GET.
+  // 5. Server-rendered pages last: they catch every other GET.
   if (deps.pages) {
     const { registerWebPages } = await import('./features/web/web.routes');
     await registerWebPages(app, {

@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Sharp } from 'sharp';
+import { isPublicImageKey, newPublicImageKey, type PublicImageFolder, type StorageDriver } from './storage';
 
 /**
  * Checking and redrawing uploaded pictures (avatars, banners, site images): what the bytes are,
@@ -59,19 +57,25 @@ export async function redrawImage<T>(bytes: Buffer, kind: ImageKind, draw: (imag
   }
 }
 
+const MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
 /**
- * Stores an image in `/uploads/<folder>/` under a random name (never the client's) and answers its
- * public URL. An existing file is never overwritten.
+ * Stores a redrawn picture in the configured store under a random name (never the client's) and
+ * answers its public URL, `/uploads/<folder>/<name>`. An existing object is never overwritten.
  */
 export async function storeImage(
-  uploadsDir: string,
-  folder: string,
+  storage: StorageDriver,
+  folder: PublicImageFolder,
   bytes: Buffer,
-  extension: string,
+  extension: keyof typeof MIME,
 ): Promise<string> {
-  const dir = path.join(uploadsDir, folder);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${crypto.randomBytes(16).toString('hex')}.${extension}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-  return `/uploads/${folder}/${name}`;
+  const key = newPublicImageKey(folder, extension);
+  await storage.putBytes(key, bytes, MIME[extension]);
+  return `/uploads/${key}`;
+}
+
+/** The store's key of a picture URL of ours (`/uploads/<key>`), or null for anything else. */
+export function publicImageKeyOf(url: string): string | null {
+  const key = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : '';
+  return isPublicImageKey(key) ? key : null;
 }

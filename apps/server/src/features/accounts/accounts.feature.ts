@@ -18,7 +18,7 @@ export function accountsFeature(module: AccountsModule) {
       dictionaryUses: [memberIndustries],
     },
     async routes(app, deps) {
-      await app.register(accountsRoutes, module);
+      await app.register(accountsRoutes, { ...module, storage: deps.storage });
       await app.register(membersAdminRoutes, deps);
     },
   });

@@ -56,7 +56,6 @@ export async function createAccountsModule(deps: {
     accounts,
     cookie,
     outbox,
-    uploadsDir: config.uploadsDir,
     async close() {
       await mailer.close();
     },

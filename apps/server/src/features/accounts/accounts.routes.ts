@@ -18,12 +18,13 @@ import type { SignedIn, SignInMeta } from './accounts.service';
 import { clearSessionCookie, setSessionCookie } from './auth.plugin';
 import { avatarRoutes } from './avatar.routes';
 import { outboxRoutes } from '../../platform/mail/outbox.routes';
+import type { StorageDriver } from '../../lib/storage';
 
 function metaOf(request: FastifyRequest): SignInMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), siteId: request.portal.site.tws_id };
 }
 
-export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule) {
+export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule & { storage: StorageDriver }) {
   const { accounts, codes, cookie } = deps;
 
   /** Signing in again from a browser that still had a session ends that one; the new token goes in the cookie. */
@@ -65,6 +66,6 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule)
   registerCall(app, changePassword, async (body, { user }) => accounts.changePassword(await user(), body));
   registerCall(app, userDetail, async (body, { viewer, site }) => accounts.profileCard(body.id, site, await viewer()));
 
-  await app.register(avatarRoutes, { accounts, uploadsDir: deps.uploadsDir });
+  await app.register(avatarRoutes, { accounts, storage: deps.storage });
   if (deps.outbox) await app.register(outboxRoutes, { outbox: deps.outbox });
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { removeAvatar, renderAvatar, sniffImage, storeAvatar, UnreadableImage } from './avatar.service';
 import type { AccountsService } from './accounts.service';
+import type { StorageDriver } from '../../lib/storage';
 
 const TYPES = AVATAR_RULE.types.map((t) => t.toUpperCase()).join('/');
 
@@ -25,7 +26,7 @@ function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Recor
  * same access rule, isapi guard and write rate limit as a member call. The file is judged by its
  * bytes, never its name; reading stops at the size limit.
  */
-export async function avatarRoutes(app: FastifyInstance, deps: { accounts: AccountsService; uploadsDir: string }) {
+export async function avatarRoutes(app: FastifyInstance, deps: { accounts: AccountsService; storage: StorageDriver }) {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_RULE.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
   });
@@ -65,12 +66,10 @@ export async function avatarRoutes(app: FastifyInstance, deps: { accounts: Accou
         if (err instanceof UnreadableImage) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
         throw err;
       }
-      const url = await storeAvatar(deps.uploadsDir, jpeg);
+      const url = await storeAvatar(deps.storage, jpeg);
       const previous = await deps.accounts.setAvatar(member.id, url);
       if (previous && previous !== url) {
-        await removeAvatar(deps.uploadsDir, previous).catch((err) =>
-          request.log.warn({ err }, 'old avatar not removed'),
-        );
+        await removeAvatar(deps.storage, previous).catch((err) => request.log.warn({ err }, 'old avatar not removed'));
       }
       return { status: STATUS.ok, msg: translate(lang, 'api.ok'), data: { user_avatar_att_url: url } };
     },

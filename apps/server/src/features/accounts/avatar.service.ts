@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AVATAR_RULE } from '@portal/contracts/accounts';
-import { redrawImage, sniffImage as sniffAnyImage, storeImage } from '../../lib/images';
+import { publicImageKeyOf, redrawImage, sniffImage as sniffAnyImage, storeImage } from '../../lib/images';
+import type { StorageDriver } from '../../lib/storage';
 
 export { UnreadableImage } from '../../lib/images';
 
@@ -30,14 +29,12 @@ export function renderAvatar(bytes: Buffer, kind: AvatarKind): Promise<Buffer> {
 }
 
 /** Stores an avatar under a random name (never the client's) and answers its public URL. */
-export function storeAvatar(uploadsDir: string, jpeg: Buffer): Promise<string> {
-  return storeImage(uploadsDir, 'avatars', jpeg, 'jpg');
+export function storeAvatar(storage: StorageDriver, jpeg: Buffer): Promise<string> {
+  return storeImage(storage, 'avatars', jpeg, 'jpg');
 }
 
-const OWN_AVATAR = /^\/uploads\/avatars\/([0-9a-f]{32}\.jpg)$/;
-
 /** Removes a replaced avatar when it is one of ours; demo and external pictures stay. */
-export async function removeAvatar(uploadsDir: string, url: string): Promise<void> {
-  const name = OWN_AVATAR.exec(url)?.[1];
-  if (name) await fs.rm(path.join(uploadsDir, 'avatars', name), { force: true });
+export async function removeAvatar(storage: StorageDriver, url: string): Promise<void> {
+  const key = publicImageKeyOf(url);
+  if (key?.startsWith('avatars/')) await storage.remove(key);
 }

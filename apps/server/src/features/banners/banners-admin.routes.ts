@@ -12,7 +12,7 @@ import { bannersAdminService } from './banners-admin.service';
 
 /** The back office's banners (the image upload is in site-image.routes.ts). */
 export async function bannersAdminRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  const banners = bannersAdminService(deps.db, { uploadsDir: deps.config.uploadsDir });
+  const banners = bannersAdminService(deps.db, { storage: deps.storage, clock: deps.clock });
   registerCall(app, adminBannerList, async (_body, { site }) => ({ list: await banners.list(site) }));
   registerCall(app, adminBannerCreate, async (body, { site, user, request }) =>
     banners.create(site, (await user()).id, body, request),

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { BANNER_RULE, bannerState, type AdminBanner, type BannerInput } from '@portal/contracts/banners';
@@ -10,6 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Executor } from '../../db/executor';
 import { bannersRepository, type BannerValues } from './banners.repository';
+import type { StorageDriver } from '../../lib/storage';
 
 interface Clock {
   now(): number;
@@ -40,7 +39,7 @@ export function bannerView(row: Row, now: number): AdminBanner {
  * The back office's banners of a site: all of them with their derived state, add, replace, delete
  * and order. An uploaded image must still be on disk; each write is audited in its transaction.
  */
-export function bannersAdminService(db: Kysely<DB>, deps: { uploadsDir: string; clock?: Clock }) {
+export function bannersAdminService(db: Kysely<DB>, deps: { storage: StorageDriver; clock?: Clock }) {
   const repo = bannersRepository(db);
   const clock = deps.clock ?? { now: Date.now };
 
@@ -50,15 +49,13 @@ export function bannersAdminService(db: Kysely<DB>, deps: { uploadsDir: string; 
     return row;
   }
 
-  /** A picture of ours is served from disk: refuse a URL whose file is gone (or was never written). */
+  /** A picture of ours is served from the store: refuse a URL whose object is gone (or was never written). */
   async function checkImage(url: string): Promise<void> {
     const own = uploadedSiteImage(url);
     if (!own) return;
-    try {
-      await fs.access(path.join(deps.uploadsDir, own.folder, own.file));
-    } catch {
-      throw ApiError.refused('siteAdmin.banners.imageMissing');
-    }
+    const stored = await deps.storage.open(`${own.folder}/${own.file}`);
+    if (!stored) throw ApiError.refused('siteAdmin.banners.imageMissing');
+    await stored.close();
   }
 
   const values = (input: BannerInput, sort: number): BannerValues => ({

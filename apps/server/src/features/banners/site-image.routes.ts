@@ -81,7 +81,7 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
             throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
           throw err;
         }
-        const url = await storeSiteImage(deps.config.uploadsDir, call.folder, image);
+        const url = await storeSiteImage(deps.storage, call.folder, image);
         const data = { url, width: image.width, height: image.height };
         await recordAudit(deps.db, {
           actorId: member.id,

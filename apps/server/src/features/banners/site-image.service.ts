@@ -1,11 +1,12 @@
 import type { SiteImageFolder } from '@portal/contracts/text-rules';
 import { type ImageKind, redrawImage, storeImage } from '../../lib/images';
+import type { StorageDriver } from '../../lib/storage';
 
 export { sniffImage as sniffSiteImage, UnreadableImage as UnreadableSiteImage } from '../../lib/images';
 
 export type SiteImageKind = ImageKind;
 
-const EXTENSION: Record<SiteImageKind, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const satisfies Record<SiteImageKind, string>;
 
 export interface RenderedImage {
   bytes: Buffer;
@@ -34,6 +35,6 @@ export function renderSiteImage(bytes: Buffer, kind: SiteImageKind, maxEdge: num
 }
 
 /** Stores an image under a random name (never the client's) and answers its public URL. */
-export function storeSiteImage(uploadsDir: string, folder: SiteImageFolder, image: RenderedImage): Promise<string> {
-  return storeImage(uploadsDir, folder, image.bytes, EXTENSION[image.kind]);
+export function storeSiteImage(storage: StorageDriver, folder: SiteImageFolder, image: RenderedImage): Promise<string> {
+  return storeImage(storage, folder, image.bytes, EXTENSION[image.kind]);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isStorageKey, type ByteSource, type StorageDriver } from './storage';
 
-/** Attachments on the local disk, under DATA_DIR/uploads/attachments/…; never overwritten. */
+/** Attachments and public pictures on the local disk, under DATA_DIR/uploads/…; never overwritten. */
 export function localStorage(uploadsDir: string): StorageDriver {
   const root = path.resolve(uploadsDir);
   function fileOf(key: string): string {
@@ -22,6 +22,11 @@ export function localStorage(uploadsDir: string): StorageDriver {
         await fs.copyFile(filePath, target, fs.constants.COPYFILE_EXCL);
       }
       await fs.rm(filePath, { force: true });
+    },
+    async putBytes(key, bytes) {
+      const target = fileOf(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, bytes, { flag: 'wx' });
     },
     async open(key): Promise<ByteSource | null> {
       let handle: fs.FileHandle;

@@ -54,6 +54,9 @@ export function s3Storage(config: S3Config): DirectUploadStore {
       );
       await fs.promises.rm(filePath, { force: true });
     },
+    async putBytes(k, bytes, mime) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key(k), Body: bytes, ContentType: mime }));
+    },
     async replace(k, bytes, mime) {
       await client.send(new PutObjectCommand({ Bucket, Key: key(k), Body: bytes, ContentType: mime }));
     },

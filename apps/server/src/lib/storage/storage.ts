@@ -21,6 +21,8 @@ export interface StorageDriver {
   readonly storage: 1 | 2;
   /** Stores a checked temporary file under `key` (moved on disk, streamed to S3); the file is gone after. */
   putFile(key: string, filePath: string, size: number, mime: string): Promise<void>;
+  /** Stores a small object held in memory (a redrawn picture) under a new `key`. */
+  putBytes(key: string, bytes: Buffer, mime: string): Promise<void>;
   /** The object's bytes, or null when there is no such object. */
   open(key: string): Promise<ByteSource | null>;
   remove(key: string): Promise<void>;
@@ -63,9 +65,28 @@ export function newStorageKey(extension: string, now = new Date()): string {
 
 const KEY = /^attachments\/\d{4}\/\d{2}\/\d{2}\/\d{10,16}-[0-9a-f]{16}\.[a-z0-9]{1,5}$/;
 
+/**
+ * Pictures the portal shows as they are (avatars, banner pictures, the footer's QR code): redrawn by
+ * the server, stored under `<folder>/<32 hex>.<ext>` and served at `/uploads/<key>` from whichever
+ * store is configured, so processes share no disk.
+ */
+export const PUBLIC_IMAGE_FOLDERS = ['avatars', 'banners', 'site'] as const;
+export type PublicImageFolder = (typeof PUBLIC_IMAGE_FOLDERS)[number];
+const PUBLIC_IMAGE_KEY = new RegExp(`^(?:${PUBLIC_IMAGE_FOLDERS.join('|')})/[0-9a-f]{32}\\.(?:jpg|png|webp)$`);
+
+/** A new random key for a public picture. */
+export function newPublicImageKey(folder: PublicImageFolder, extension: 'jpg' | 'png' | 'webp'): string {
+  return `${folder}/${crypto.randomBytes(16).toString('hex')}.${extension}`;
+}
+
 /** A key of the server's own making (so it can be used as a path or an object key). */
 export function isStorageKey(key: string): boolean {
-  return KEY.test(key);
+  return KEY.test(key) || PUBLIC_IMAGE_KEY.test(key);
+}
+
+/** A public picture's key, the only objects `/uploads/` serves. */
+export function isPublicImageKey(key: string): boolean {
+  return PUBLIC_IMAGE_KEY.test(key);
 }
 
 /** Reads a whole Readable (small bodies only: ranged GET answers). */

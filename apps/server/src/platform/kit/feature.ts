@@ -8,6 +8,7 @@ import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
+import type { StorageDriver } from '../../lib/storage';
 import type { ReviewKindAdapter } from '../reviews/review-kinds';
 
 /** What every feature is built from: one object, made once by `app.ts`. */
@@ -21,6 +22,8 @@ export interface PortalDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   jobs: Jobs;
+  /** Where attachments and public pictures are kept: local disk or the S3 store (lib/storage). */
+  storage: StorageDriver;
 }
 
 /** Figures of the home page's statistics block (spec 7 `indexStats`) that a domain counts. */

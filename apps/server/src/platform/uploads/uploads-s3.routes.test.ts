@@ -140,6 +140,34 @@ describe('uploads in an S3-compatible store', () => {
     expect(bytes.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
   });
 
+  it('keeps avatars in the bucket, not on the disk, serves them at /uploads/ and removes a replaced one', async () => {
+    async function uploadAvatar() {
+      const body = multipartFile('file', 'me.png', 'image/png', PNG);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/protal_en/api/user/uploadAvatar',
+        headers: { isapi: '1', 'content-type': body.contentType, cookie: `accessToken=${bob.token}; siteData=2` },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { user_avatar_att_url: string } }).data.user_avatar_att_url;
+    }
+    const first = await uploadAvatar();
+    const key = first.replace('/uploads/', '');
+    expect(key).toMatch(/^avatars\/[0-9a-f]{32}\.jpg$/);
+    expect(await objectExists(key)).toBe(true);
+    expect(fs.existsSync(path.join(t.config.uploadsDir, key))).toBe(false);
+    const served = await t.app.inject({ method: 'GET', url: first });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    const second = await uploadAvatar();
+    expect(second).not.toBe(first);
+    expect(await objectExists(key)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/attachments/x.png' })).statusCode).toBe(404);
+  });
+
   it('uploads 7 MB straight to the store in 2 MB parts and registers it with att_storage 2', async () => {
     const bytes = Buffer.concat([PDF, Buffer.alloc(7 * 1024 * 1024 - PDF.length, 0x20)]);
     const tk = await ticket(alice, '年度报告.pdf', bytes.length);

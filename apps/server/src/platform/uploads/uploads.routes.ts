@@ -18,7 +18,7 @@ import {
 import { ApiError } from '../../http/api-error';
 import { registerCall } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
-import { contentDisposition, createStorage, isDirectUploadStore } from '../../lib/storage';
+import { contentDisposition, isDirectUploadStore, isPublicImageKey } from '../../lib/storage';
 import { localFileOf } from '../../lib/storage/local-storage';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/jobs';
@@ -50,6 +50,8 @@ function sweepAbandonedUploads(uploads: UploadsService, clock: Clock): JobDefini
   };
 }
 
+const PUBLIC_IMAGE_MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
 /** The largest limit settings allow (SETTINGS_RULE.fileSizeMb.max); each call narrows it per request. */
 const HARD_MAX_MB = 100;
 
@@ -61,7 +63,7 @@ const HARD_MAX_MB = 100;
  */
 export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const uploadsDir = deps.config.uploadsDir;
-  const storage = await createStorage(deps.config.storage, uploadsDir);
+  const storage = deps.storage;
   const uploads = uploadsService({ db: deps.db, storage, uploadsDir });
   const direct = directUploads({ db: deps.db, storage, uploads });
   await uploads.sweepIncoming();
@@ -165,6 +167,27 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   registerCall(app, getAliyunOssSts, async (body, { site, user }) => direct.start((await user()).id, site, body));
   registerCall(app, addAttachment, async (body, { site, user }) => direct.finish((await user()).id, site, body));
+
+  // Public pictures (avatars, banner pictures, the footer's QR code) from the configured store, so
+  // processes share no disk: only keys of the server's own making, never sniffed, never run. Their
+  // names are random and never reused, so they may be cached for long.
+  app.get<{ Params: { folder: string; file: string } }>('/uploads/:folder/:file', async (request, reply) => {
+    const key = `${request.params.folder}/${request.params.file}`;
+    const stored = isPublicImageKey(key) ? await storage.open(key) : null;
+    if (!stored) throw ApiError.notFound('upload.api.notFound');
+    let bytes: Buffer;
+    try {
+      bytes = await stored.read(0, stored.size);
+    } finally {
+      await stored.close();
+    }
+    return reply
+      .header('content-type', PUBLIC_IMAGE_MIME[key.slice(key.lastIndexOf('.') + 1) as keyof typeof PUBLIC_IMAGE_MIME])
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .send(bytes);
+  });
 
   // Downloads: pictures, audio and video inline (with byte ranges, so players can seek), everything
   // else, or anything with ?download=1, as a download under its original name. Never sniffed, never
