@@ -79,14 +79,20 @@ export async function fileSource(filePath: string): Promise<ByteSource> {
 }
 
 /**
- * A JPEG or PNG picture redrawn (lib/images) upright and without metadata (EXIF: place, camera,
- * time); null for other files and for GIFs (animations), which are kept as they are.
+ * A JPEG, PNG or GIF picture redrawn (lib/images) without metadata (EXIF: place, camera, time), a
+ * photo upright; null for other files. Only the decoded picture is written back, so nothing that
+ * rode along after the image data (a zip appended to a GIF) is kept; a GIF keeps its animation.
  */
 export async function redrawnWithoutMetadata(bytes: Buffer, ext: UploadExtension): Promise<Buffer | null> {
-  const kind = ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null;
+  const kind = ext === 'png' || ext === 'gif' ? ext : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null;
   if (!kind) return null;
   return redrawImage(bytes, kind, (image) =>
-    (kind === 'png' ? image.rotate().png() : image.rotate().jpeg({ quality: 90 })).toBuffer(),
+    (kind === 'png'
+      ? image.rotate().png()
+      : kind === 'gif'
+        ? image.gif()
+        : image.rotate().jpeg({ quality: 90 })
+    ).toBuffer(),
   );
 }
 
