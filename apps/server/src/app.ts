@@ -35,6 +35,7 @@ import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
 import { rolesAdminRoutes } from './features/roles/roles-admin.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
+import { createDocumentWork } from './lib/document-work/document-work';
 import { storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
@@ -125,8 +126,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
   await app.register(accessGuardPlugin);
 
-  // 4. Features.
+  // 4. Features. Heavy document work (Word import) goes to one worker pool, ended with the app.
   const writesPerMinute = config.rateLimitWritesPerMinute;
+  const documentWork = createDocumentWork(config.documentWork);
+  app.addHook('onClose', () => documentWork.close());
   await app.register(healthRoutes, {
     checkReady: async () => {
       await database.ping();
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadsDir: config.uploadsDir,
     storage: config.storage,
     writesPerMinute,
+    documentWork,
   });
   await app.register(settingsAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(pagesAdminRoutes, { db: database.db, writesPerMinute });

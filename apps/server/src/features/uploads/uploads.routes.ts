@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import type { DocumentWork } from '../../lib/document-work/document-work';
 import { registerCall } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { contentDisposition, createStorage, isDirectUploadStore, type StorageConfig } from '../../lib/storage';
@@ -68,7 +69,14 @@ const HARD_MAX_MB = 100;
  */
 export async function uploadsRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; uploadsDir: string; storage: StorageConfig; writesPerMinute: number },
+  deps: {
+    db: Kysely<DB>;
+    uploadsDir: string;
+    storage: StorageConfig;
+    writesPerMinute: number;
+    /** The document worker pool (Word conversion). */
+    documentWork: DocumentWork;
+  },
 ) {
   const storage = await createStorage(deps.storage, deps.uploadsDir);
   const uploads = uploadsService({ db: deps.db, storage, uploadsDir: deps.uploadsDir });
@@ -148,7 +156,16 @@ export async function uploadsRoutes(
     const mb = await uploads.limitMb(site.tws_id, 'docx');
     const imageMb = await uploads.limitMb(site.tws_id, 'image');
     const part = await filePart(request, mb);
-    return importWordDocument({ uploads, storage, lang: site.lang, ownerId: memberId, part, mb, imageMb });
+    return importWordDocument({
+      uploads,
+      storage,
+      lang: site.lang,
+      ownerId: memberId,
+      part,
+      mb,
+      imageMb,
+      work: deps.documentWork,
+    });
   });
 
   registerCall(

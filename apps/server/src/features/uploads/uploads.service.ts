@@ -19,10 +19,11 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { redrawImage, UnreadableImage } from '../../lib/images';
-import { newStorageKey, type ByteSource, type StorageDriver } from '../../lib/storage';
+import { newStorageKey, type StorageDriver } from '../../lib/storage';
 import { readSiteSettings } from '../settings/settings.service';
 import { UNLINKED_ATTACHMENT_GRACE_MS } from './attachment-links';
 import { contentMatches, imageReadable, kindOf, MIME } from './file-check';
+import { fileSource } from './file-source';
 import { uploadsRepository } from './uploads.repository';
 
 export const MB = 1024 * 1024;
@@ -61,21 +62,6 @@ export function cleanFileName(raw: string): string {
 export function extensionOf(name: string): string {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
   return match ? match[1]!.toLowerCase() : '';
-}
-
-/** A ByteSource over a file on disk. */
-export async function fileSource(filePath: string): Promise<ByteSource> {
-  const handle = await fsp.open(filePath, 'r');
-  const { size } = await handle.stat();
-  return {
-    size,
-    async read(start, length) {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - start)));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
-      return buffer.subarray(0, bytesRead);
-    },
-    close: () => handle.close(),
-  };
 }
 
 /**
