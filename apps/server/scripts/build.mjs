@@ -6,7 +6,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/migrate.ts', 'src/cli/seed.ts'],
+  // document-worker: the entry of the document work pool's threads (lib/document-work), found beside main.js.
+  entryPoints: ['src/main.ts', 'src/document-worker.ts', 'src/cli/migrate.ts', 'src/cli/seed.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -23,6 +23,7 @@ import { homeFeature } from './features/home/home.feature';
 import { pagesFeature } from './features/pages/pages.feature';
 import { topicsFeature } from './features/topics/topics.feature';
 import { systemClock } from './lib/clock';
+import { createDocumentWork } from './lib/document-work/document-work';
 import { jobRunner } from './lib/jobs';
 import { auditFeature } from './platform/audit/audit.feature';
 import { dictionariesFeature } from './platform/dictionaries/dictionaries.feature';
@@ -117,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = jobRunner(app.log);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
+  // Heavy document work (Word import) goes to one worker pool, ended with the app.
+  const documentWork = createDocumentWork(config.documentWork);
+  app.addHook('onClose', () => documentWork.close());
   const portal: PortalDeps = {
     db: database.db,
     config,
@@ -126,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     jobs,
     storage: await createStorage(config.storage, config.uploadsDir),
+    documentWork,
   };
   // 2c. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
   const accounts = await createAccountsModule(portal);

@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SESSION_TTL_MS, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from '@portal/contracts/accounts';
+import type { DocumentWorkSettings } from './lib/document-work/document-work';
 import { readStorageConfig, type StorageConfig } from './lib/storage/storage-config';
 
 const boolean = z
@@ -46,6 +48,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Storage Community <no-reply@storage-community.local>'),
   MAIL_OUTBOX: boolean.optional(),
+  DOCUMENT_WORK_THREADS: z.coerce.number({ message: 'must be a number' }).int().min(1).optional(),
+  DOCUMENT_WORK_MEMORY_MB: z.coerce.number({ message: 'must be a number' }).int().min(16).default(96),
+  DOCUMENT_WORK_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(20_000),
+  DOCUMENT_WORK_QUEUE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(16),
 });
 
 export interface Config {
@@ -80,6 +86,8 @@ export interface Config {
   };
   /** Where attachments are kept (lib/storage): local disk by default, or an S3-compatible store. */
   storage: StorageConfig;
+  /** The worker pool of document work (lib/document-work): Word import now, later spreadsheets and PDFs. */
+  documentWork: DocumentWorkSettings;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const cores = os.availableParallelism();
   const database: Config['database'] =
     e.DATABASE_URL && e.DATABASE_URL.startsWith('postgres')
       ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -140,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The outbox wins over SMTP_URL: a test run never mails anyone.
     mail: { smtpUrl: outbox ? undefined : e.SMTP_URL, from: e.MAIL_FROM, outbox },
     storage: readStorageConfig(env, e.NODE_ENV),
+    documentWork: {
+      // Never more threads than cores (each would only wait for the others); by default one core is
+      // left to the requests, and at most two workers hold DOCUMENT_WORK_MEMORY_MB each.
+      threads: Math.max(1, Math.min(e.DOCUMENT_WORK_THREADS ?? Math.min(2, cores - 1), cores)),
+      memoryMb: e.DOCUMENT_WORK_MEMORY_MB,
+      timeoutMs: e.DOCUMENT_WORK_TIMEOUT_MS,
+      maxQueue: e.DOCUMENT_WORK_QUEUE,
+    },
   };
 }
 

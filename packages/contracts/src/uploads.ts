@@ -47,6 +47,18 @@ export const UPLOAD_RULE = {
   titleMax: 200,
   /** Word import: only .docx; a document that inflates past this is refused (zip bomb). */
   docxMaxInflatedBytes: 50 * 1024 * 1024,
+  /**
+   * Word import: counts a real article never reaches (a long thesis has a few thousand paragraphs,
+   * a few hundred table cells, tables inside tables two or three deep, Word's lists nine levels at
+   * most). A document past any of them is refused before it is converted. Rules of what a document
+   * is, the same on every install (not settings of the machine, which are DOCUMENT_WORK_*).
+   */
+  docxMaxParagraphs: 20_000,
+  docxMaxTableCells: 20_000,
+  /** Tables inside tables, and list levels. */
+  docxMaxNesting: 20,
+  /** At most this many pictures of one document become attachments; the rest are left out. */
+  docxMaxImages: 50,
 } as const;
 
 /** The answer of every upload (spec 3): `address` is where the file is shown or downloaded. */
@@ -168,8 +180,11 @@ export const importDocxDataSchema = z.object({
 /**
  * Word import (issue 5 item 1): one .docx (by content: a zip with word/document.xml; a .doc, or a
  * .doc renamed .docx, is refused with `upload.api.docxOnly`) of at most file_config.fileSize MB. A
- * document that inflates past 50 MB is refused (`upload.api.docxTooLarge`). Images inside become
- * image attachments of the member; links to outside images are dropped, never fetched.
+ * document that inflates past 50 MB is refused (`upload.api.docxTooLarge`), so is one past the
+ * counts of UPLOAD_RULE (`docxTooManyParagraphs`, `docxTooManyCells`, `docxTooDeep`) and one whose
+ * conversion passes its memory or time limit (`docxTooComplex`); when too many documents wait for
+ * conversion the answer is 503 with Retry-After (`docxBusy`). Images inside become image
+ * attachments of the member; links to outside images are dropped, never fetched.
  */
 export const importDocx: UploadCall<typeof importDocxDataSchema> = {
   id: 'tool.importDocx',

@@ -23,13 +23,19 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-/** Larger pictures are refused before decoding: a small file can unpack into gigabytes of pixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Larger pictures are refused before decoding (sharp's `limitInputPixels`, every frame of an
+ * animation counted): a file of a few bytes can declare 20,000 x 20,000 pixels, 1.6 GB to decode.
+ * 30 megapixels is what a photo needs: a phone's is 12 (24 at most by default), a 24-megapixel
+ * camera's fits, a 4K screen shows 8. Decoded, 30 MP is some 120 MB of native memory, outside the
+ * JavaScript heap. Larger photos are scaled down before they are sent.
+ */
+export const MAX_IMAGE_PIXELS = 30_000_000;
 
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 
 /** sharp (libvips) is loaded on the first upload, so a server that never gets one does not pay its memory. */
-function loadSharp() {
+export function loadSharp() {
   sharpModule ??= import('sharp').then((m) => {
     m.default.cache(false);
     return m;
@@ -41,14 +47,19 @@ function loadSharp() {
 export class UnreadableImage extends Error {}
 
 /**
- * Decodes the picture (refusing more than MAX_INPUT_PIXELS and any decoding error), checks that it
- * is the `kind` its bytes announced, and lets `draw` redraw it. Every failure on the way becomes an
- * UnreadableImage.
+ * Decodes the picture (refusing more than MAX_IMAGE_PIXELS and any decoding error), checks that it
+ * is the `kind` its bytes announced, and lets `draw` redraw it. A GIF is read with all its frames
+ * (the pixel limit counts them all), so its redraw keeps the animation. Every failure on the way
+ * becomes an UnreadableImage.
  */
-export async function redrawImage<T>(bytes: Buffer, kind: ImageKind, draw: (image: Sharp) => Promise<T>): Promise<T> {
+export async function redrawImage<T>(
+  bytes: Buffer,
+  kind: ImageKind | 'gif',
+  draw: (image: Sharp) => Promise<T>,
+): Promise<T> {
   const sharp = (await loadSharp()).default;
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: kind === 'gif' });
     const meta = await image.metadata();
     if (meta.format !== kind) throw new UnreadableImage(`declared ${kind}, decoded ${meta.format}`);
     return await draw(image);

@@ -18,6 +18,11 @@ export const upload: SiteCatalogue['upload'] = {
     docxOnly: 'only docx supported, save doc as docx',
     docxTooLarge: 'The document inflates past {{n}} MB and cannot be imported',
     docxUnreadable: 'This Word document cannot be read',
+    docxTooComplex: 'The document is too large or too complex to import',
+    docxTooManyParagraphs: 'The document has more than {{n}} paragraphs and is too large to import',
+    docxTooManyCells: 'The document’s tables have more than {{n}} cells and are too large to import',
+    docxTooDeep: 'The document nests tables or lists more than {{n}} levels deep and is too complex to import',
+    docxBusy: 'Many documents are being imported right now. Please try again in a moment',
     notFound: 'The attachment does not exist',
   },
   /** The upload component's texts (EDITOR). */

@@ -16,6 +16,11 @@ export const upload = {
     docxOnly: '仅支持 docx，请将 doc 另存为 docx',
     docxTooLarge: '文档解压后超过 {{n}} MB，无法导入',
     docxUnreadable: '无法读取这个 Word 文档',
+    docxTooComplex: '文档过大或过于复杂，无法导入',
+    docxTooManyParagraphs: '文档超过 {{n}} 个段落，过大，无法导入',
+    docxTooManyCells: '文档的表格超过 {{n}} 个单元格，过大，无法导入',
+    docxTooDeep: '文档的表格或列表嵌套超过 {{n}} 层，过于复杂，无法导入',
+    docxBusy: '当前导入的文档较多，请稍后再试',
     notFound: '附件不存在',
   },
   /** The upload component's texts (EDITOR). */

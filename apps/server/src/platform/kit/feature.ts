@@ -7,6 +7,7 @@ import type { DayCounts } from '../../db/day-counts';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { DocumentWork } from '../../lib/document-work/document-work';
 import type { Jobs } from '../../lib/jobs';
 import type { StorageDriver } from '../../lib/storage';
 import type { ReviewKindAdapter } from '../reviews/review-kinds';
@@ -24,6 +25,8 @@ export interface PortalDeps {
   jobs: Jobs;
   /** Where attachments and public pictures are kept: local disk or the S3 store (lib/storage). */
   storage: StorageDriver;
+  /** The one worker pool for heavy document work (Word import), bounded in memory, time and queue. */
+  documentWork: DocumentWork;
 }
 
 /** Figures of the home page's statistics block (spec 7 `indexStats`) that a domain counts. */

@@ -1,34 +1,64 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { UPLOAD_RULE, type UploadExtension } from '@portal/contracts/uploads';
+import { STATUS } from '@portal/contracts/envelope';
+import { UPLOAD_RULE } from '@portal/contracts/uploads';
 import type { Lang } from '@portal/contracts/sites';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { ApiError } from '../../http/api-error';
+import { DocumentWorkRefused, type DocumentWork } from '../../lib/document-work/document-work';
 import { newStorageKey, type StorageDriver } from '../../lib/storage';
-import { bufferSource, contentMatches, imageReadable, isZipSignature, MIME } from './file-check';
-import {
-  cleanFileName,
-  extensionOf,
-  fileRefusal,
-  fileSource,
-  MB,
-  withoutMetadata,
-  type UploadsService,
-} from './uploads.service';
+import type { ConvertedImage, convertWordDocument, WordConversion } from './docx-convert';
+import { imageReadable, isZipSignature, MIME } from './file-check';
+import { fileSource } from './file-source';
+import { cleanFileName, extensionOf, fileRefusal, MB, withoutMetadata, type UploadsService } from './uploads.service';
 import { entryNames, inflatedSize, NotAZip, ZipTooLarge } from './zip-reader';
 
-/** At most this many pictures of one document become attachments; the rest are left out. */
-const MAX_IMAGES = 50;
-const IMAGE_TYPES: UploadExtension[] = ['png', 'jpg', 'gif'];
+/** How long a member is asked to wait when the document workers' queue is full. */
+const BUSY_RETRY_SECONDS = 10;
+
+/**
+ * 503 with Retry-After: every document worker is busy and the queue is full. The spec's refusal
+ * status (as a 429's), so the page shows the message.
+ */
+function busyRefusal() {
+  const seconds = BUSY_RETRY_SECONDS;
+  return new ApiError(503, STATUS.refused, 'upload.api.docxBusy', {}, { retry_after_seconds: seconds }, seconds);
+}
+
+/** A picture of the document, checked by content, redrawn without metadata, stored and registered; null if it fails. */
+async function storeImage(
+  opts: { uploads: UploadsService; storage: StorageDriver; ownerId: number },
+  image: ConvertedImage,
+): Promise<string | null> {
+  try {
+    const { size } = await fsp.stat(image.file);
+    if (!(await imageReadable(image.file, image.ext))) return null;
+    const key = newStorageKey(image.ext);
+    const stored = await withoutMetadata(image.file, image.ext, size);
+    await opts.storage.putFile(key, image.file, stored, MIME[image.ext]);
+    const data = await opts.uploads.register(
+      opts.ownerId,
+      key,
+      `image-${image.number}.${image.ext}`,
+      image.ext,
+      stored,
+      Date.now(),
+    );
+    return data.address;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Word import: a .docx only (by name and by content: a zip with word/document.xml; a .doc renamed
  * .docx is a compound file and refused the same way). Before mammoth reads it, every entry is
  * inflated as a stream and counted, so a zip bomb is refused as it passes 50 MB, whatever sizes it
- * declares. Mammoth (1.13, external file access off) turns it into HTML; its embedded pictures are
- * checked by content and stored as the member's image attachments; linked pictures are never
- * fetched or read. The HTML is sanitised like every rich text.
+ * declares. Then, in a document worker (docx-convert.ts, off the request's heap, within its memory
+ * and time limits), the body is counted against UPLOAD_RULE's limits and mammoth (1.13, external
+ * file access off) turns it into HTML, sanitised like every rich text. Its embedded pictures come
+ * back as files: each is checked by content, redrawn and stored here as the member's image
+ * attachment (a picture that fails is left out); linked pictures are never fetched or read.
  */
 export async function importWordDocument(opts: {
   uploads: UploadsService;
@@ -38,6 +68,7 @@ export async function importWordDocument(opts: {
   part: { filename: string; file: Readable };
   mb: number;
   imageMb: number;
+  work: DocumentWork;
 }): Promise<{ html: string }> {
   const { uploads, lang } = opts;
   const docxOnly = () => fileRefusal(lang, 400, 'docxOnly');
@@ -63,48 +94,34 @@ export async function importWordDocument(opts: {
       await source.close();
     }
 
-    // Loaded on the first import only: most processes never convert a Word document, and mammoth
-    // with its XML and zip readers is some 12 MB of memory.
-    const { default: mammoth } = await import('mammoth');
-    let images = 0;
-    const convertImage = mammoth.images.imgElement(async (image) => {
-      try {
-        if (++images > MAX_IMAGES) return { src: '' };
-        const bytes = await image.readAsBuffer();
-        if (bytes.length === 0 || bytes.length > opts.imageMb * MB) return { src: '' };
-        let ext: UploadExtension | undefined;
-        for (const candidate of IMAGE_TYPES) {
-          if (await contentMatches(bufferSource(bytes), candidate)) {
-            ext = candidate;
-            break;
-          }
-        }
-        if (!ext || !(await imageReadable(bytes, ext as 'jpg' | 'png' | 'gif'))) return { src: '' };
-        const file = path.join(uploads.incomingDir, crypto.randomBytes(16).toString('hex'));
-        await fsp.writeFile(file, bytes, { flag: 'wx' });
-        const key = newStorageKey(ext);
-        let size: number;
-        try {
-          size = await withoutMetadata(file, ext, bytes.length);
-          await opts.storage.putFile(key, file, size, MIME[ext]);
-        } finally {
-          await fsp.rm(file, { force: true });
-        }
-        const data = await uploads.register(opts.ownerId, key, `image-${images}.${ext}`, ext, size, Date.now());
-        return { src: data.address };
-      } catch {
-        // An external (linked) picture cannot be read with external file access off: left out.
-        return { src: '' };
-      }
-    });
-    let html: string;
+    const placeholder = `/docx-image/${crypto.randomBytes(9).toString('base64url')}/`;
+    let converted: WordConversion;
     try {
-      const result = await mammoth.convertToHtml({ path: tmpPath }, { convertImage, externalFileAccess: false });
-      html = result.value;
-    } catch {
-      throw fileRefusal(lang, 400, 'docxUnreadable');
+      converted = await opts.work.run<typeof convertWordDocument>('convertWordDocument', {
+        docxPath: tmpPath,
+        incomingDir: uploads.incomingDir,
+        imageMaxBytes: opts.imageMb * MB,
+        placeholder,
+      });
+    } catch (err) {
+      if (err instanceof DocumentWorkRefused && err.reason === 'busy') throw busyRefusal();
+      if (err instanceof DocumentWorkRefused) throw fileRefusal(lang, 400, 'docxTooComplex');
+      throw err;
     }
-    return { html: sanitizeRichText(html.replace(/<img src=""[^>]*>/g, '')) };
+    if (!converted.ok) throw fileRefusal(lang, 400, converted.refusal, converted.vars);
+    const addresses: Array<string | null> = [];
+    try {
+      for (const image of converted.images) addresses.push(await storeImage(opts, image));
+    } finally {
+      await Promise.all(converted.images.map((image) => fsp.rm(image.file, { force: true })));
+    }
+    const marked = new RegExp(`<img\\b[^>]*?\\bsrc="${placeholder}(\\d+)"[^>]*>`, 'g');
+    return {
+      html: converted.html.replace(marked, (tag, index: string) => {
+        const address = addresses[Number(index)];
+        return address ? tag.replace(`${placeholder}${index}`, address) : '';
+      }),
+    };
   } finally {
     await fsp.rm(tmpPath, { force: true });
   }

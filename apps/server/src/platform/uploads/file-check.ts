@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { AttachmentKind, UploadExtension } from '@portal/contracts/uploads';
-import { sniffImage } from '../../lib/images';
+import { loadSharp, MAX_IMAGE_PIXELS, sniffImage } from '../../lib/images';
 import type { ByteSource } from '../../lib/storage';
 import { entryNames, NotAZip, ZipTooLarge } from './zip-reader';
 
@@ -132,24 +132,16 @@ export async function contentMatches(source: ByteSource, extension: UploadExtens
   }
 }
 
-/** Pictures above this many pixels are refused: a small file can unpack into gigabytes (as lib/images). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
-
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-
 /**
- * Whether a picture's header reads as the format its bytes announced, within MAX_IMAGE_PIXELS (sharp
- * reads the header only). `input` is a file path or the bytes.
+ * Whether a picture's header reads as the format its bytes announced, within MAX_IMAGE_PIXELS of
+ * lib/images, every frame of a GIF counted (sharp reads the header only). `input` is a file path or
+ * the bytes.
  */
 export async function imageReadable(
   input: string | Buffer,
   extension: 'jpg' | 'jpeg' | 'png' | 'gif',
 ): Promise<boolean> {
-  sharpModule ??= import('sharp').then((m) => {
-    m.default.cache(false);
-    return m;
-  });
-  const sharp = (await sharpModule).default;
+  const sharp = (await loadSharp()).default;
   try {
     const meta = await sharp(input, {
       failOn: 'error',
@@ -157,7 +149,9 @@ export async function imageReadable(
       animated: extension === 'gif',
     }).metadata();
     const format = extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : extension;
-    const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+    // Every frame of an animation: its height stacks them, pageHeight x pages is the same count.
+    const frames = Math.max(meta.height ?? 0, (meta.pageHeight ?? 0) * (meta.pages ?? 1));
+    const pixels = (meta.width ?? 0) * frames;
     return meta.format === format && pixels > 0 && pixels <= MAX_IMAGE_PIXELS;
   } catch {
     return false;

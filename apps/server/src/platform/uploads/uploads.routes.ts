@@ -141,7 +141,16 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
     const mb = await uploads.limitMb(site.tws_id, 'docx');
     const imageMb = await uploads.limitMb(site.tws_id, 'image');
     const part = await filePart(request, mb);
-    return importWordDocument({ uploads, storage, lang: site.lang, ownerId: memberId, part, mb, imageMb });
+    return importWordDocument({
+      uploads,
+      storage,
+      lang: site.lang,
+      ownerId: memberId,
+      part,
+      mb,
+      imageMb,
+      work: deps.documentWork,
+    });
   });
 
   registerCall(app, uploadConfig, async (_body, { site }) => {

@@ -19,10 +19,11 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
 import { redrawImage, UnreadableImage } from '../../lib/images';
-import { newStorageKey, type ByteSource, type StorageDriver } from '../../lib/storage';
+import { newStorageKey, type StorageDriver } from '../../lib/storage';
 import { readSiteSettings } from '../settings/settings.service';
 import { UNLINKED_ATTACHMENT_GRACE_MS } from './attachment-links';
 import { contentMatches, imageReadable, kindOf, MIME } from './file-check';
+import { fileSource } from './file-source';
 import { uploadsRepository } from './uploads.repository';
 
 export const MB = 1024 * 1024;
@@ -63,30 +64,21 @@ export function extensionOf(name: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** A ByteSource over a file on disk. */
-export async function fileSource(filePath: string): Promise<ByteSource> {
-  const handle = await fsp.open(filePath, 'r');
-  const { size } = await handle.stat();
-  return {
-    size,
-    async read(start, length) {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - start)));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
-      return buffer.subarray(0, bytesRead);
-    },
-    close: () => handle.close(),
-  };
-}
-
 /**
- * A JPEG or PNG picture redrawn (lib/images) upright and without metadata (EXIF: place, camera,
- * time); null for other files and for GIFs (animations), which are kept as they are.
+ * A JPEG, PNG or GIF picture redrawn (lib/images) without metadata (EXIF: place, camera, time), a
+ * photo upright; null for other files. Only the decoded picture is written back, so nothing that
+ * rode along after the image data (a zip appended to a GIF) is kept; a GIF keeps its animation.
  */
 export async function redrawnWithoutMetadata(bytes: Buffer, ext: UploadExtension): Promise<Buffer | null> {
-  const kind = ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null;
+  const kind = ext === 'png' || ext === 'gif' ? ext : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : null;
   if (!kind) return null;
   return redrawImage(bytes, kind, (image) =>
-    (kind === 'png' ? image.rotate().png() : image.rotate().jpeg({ quality: 90 })).toBuffer(),
+    (kind === 'png'
+      ? image.rotate().png()
+      : kind === 'gif'
+        ? image.gif()
+        : image.rotate().jpeg({ quality: 90 })
+    ).toBuffer(),
   );
 }
 

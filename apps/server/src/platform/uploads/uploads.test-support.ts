@@ -61,12 +61,16 @@ const CONTENT_TYPES = (main: string, type: string) =>
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-/** A real (tiny) Word document: paragraphs, optionally an embedded PNG and an image linked from outside. */
+/**
+ * A real (tiny) Word document: paragraphs, optionally an embedded PNG and an image linked from
+ * outside; `bodyXml` is put in the body as it is, after the paragraphs (hostile documents).
+ */
 export function makeDocx(opts: {
   paragraphs: string[];
   png?: Buffer;
   externalImage?: string;
   extra?: ZipEntryInput[];
+  bodyXml?: string;
 }): Buffer {
   const drawing = (rel: string, external: boolean) =>
     `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="p.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip ${external ? 'r:link' : 'r:embed'}="${rel}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
@@ -75,6 +79,7 @@ export function makeDocx(opts: {
       (p) =>
         `<w:p><w:r><w:t xml:space="preserve">${p.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</w:t></w:r></w:p>`,
     ),
+    opts.bodyXml ?? '',
     opts.png ? drawing('rIdImg', false) : '',
     opts.externalImage ? drawing('rIdExt', true) : '',
   ].join('');

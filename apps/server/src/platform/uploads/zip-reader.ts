@@ -112,3 +112,35 @@ export async function inflatedSize(source: ByteSource, maxBytes: number): Promis
     zip.close();
   }
 }
+
+/**
+ * Inflates the entry named `fileName` as a stream for `consume` (the first of that name); answers
+ * false when there is none. The stream is destroyed if `consume` stops early.
+ */
+export async function readEntry(
+  source: ByteSource,
+  fileName: string,
+  consume: (stream: Readable) => Promise<void>,
+): Promise<boolean> {
+  const zip = await openZip(source, false);
+  let found = false;
+  try {
+    await eachEntry(zip, async (entry) => {
+      if (entry.fileName !== fileName) return true;
+      if (entry.isEncrypted()) throw new NotAZip('encrypted entry');
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (err, s) => (err ? reject(new NotAZip(err.message)) : resolve(s))),
+      );
+      found = true;
+      try {
+        await consume(stream);
+      } finally {
+        stream.destroy();
+      }
+      return false;
+    });
+    return found;
+  } finally {
+    zip.close();
+  }
+}
