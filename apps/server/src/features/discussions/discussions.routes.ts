@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
 import {
   DISCUSS_MSG,
   commentAdd,
@@ -50,7 +51,7 @@ export async function discussionsRoutes(
     postAdd,
     async (body, { site, user, succeed }) => {
       const result = await posts.add(site, (await user()).id, body);
-      succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
+      succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
       return result;
     },
     opts,
@@ -60,7 +61,7 @@ export async function discussionsRoutes(
     postEdit,
     async ({ tp_id, ...form }, { site, user, succeed }) => {
       const result = await posts.edit(site, (await user()).id, tp_id, form);
-      succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
+      succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
       return result;
     },
     opts,
