@@ -399,7 +399,6 @@ for (const site of SITES) {
 
         const detail = await callApi<PostDetail>(page.context().request, site, postInfo, {
           tp_id: answer.data.tp_id,
-          is_preview: true,
         });
         expect(detail.data).toMatchObject({ is_expert: 20, status: 10 });
       } finally {

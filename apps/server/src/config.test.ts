@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('seeds no demo content in production unless SEED_DEMO=true asks for it', () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', MAIL_OUTBOX: 'true' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
   it('turns demo content off with SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });

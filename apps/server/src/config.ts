@@ -136,8 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL,
-    // Demo content fills the embedded default on its first start unless turned off.
-    seedDemo: e.SEED_DEMO ?? (database.kind === 'sqlite' && e.NODE_ENV !== 'test'),
+    // Demo content fills the embedded default on its first start unless turned off; never in
+    // production unless asked.
+    seedDemo: e.SEED_DEMO ?? (database.kind === 'sqlite' && e.NODE_ENV === 'development'),
     logLevel: e.LOG_LEVEL,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? defaultWebBuildDir()),
     trustProxy: e.TRUST_PROXY,

@@ -100,8 +100,6 @@ export const postFormShape = {
     .max(5, { message: 'discuss.rules.otherLangInvalid' })
     .default([])
     .describe('tws_id of other sites to publish linked language versions in (post/add only; ignored by post/edit)'),
-  is_expert: z.number().int().optional().describe('ignored: the server sets 20 when the author is an expert'),
-  user_expert: z.number().int().optional().describe('ignored: the server reads the author'),
 };
 
 export const postFormSchema = z.strictObject(postFormShape);
@@ -277,13 +275,7 @@ export const postInfo = defineCall({
   tag: 'discussions',
   summary:
     'A post of the site: public when published, not hidden, not deleted; otherwise only its author and moderators/staff see it (is_preview true), others get 404. Counts a view of a public post, once per member (or, for a visitor, per address) in ten minutes.',
-  body: z.strictObject({
-    tp_id: id('discuss.rules.postRequired'),
-    is_preview: z
-      .union([z.boolean(), z.literal(0), z.literal(1)])
-      .optional()
-      .describe('the preview route (/1)'),
-  }),
+  body: z.strictObject({ tp_id: id('discuss.rules.postRequired') }),
   data: postDetailSchema,
 });
 

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall, permission } from './call';
-import { PAGE_SIZE } from './constants';
+import { PAGE_SIZE, REVIEW_STATUS } from './constants';
 import { PERMISSIONS } from './permissions';
 
 /**
@@ -11,7 +11,7 @@ import { PERMISSIONS } from './permissions';
  * author), 40 withdrawn (by the author, only while pending).
  */
 
-export const REVIEW_STATUS = { pending: 10, approved: 20, rejected: 30, withdrawn: 40 } as const;
+export { REVIEW_STATUS };
 export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 export const REVIEW_STATUSES: readonly ReviewStatus[] = Object.values(REVIEW_STATUS);
 

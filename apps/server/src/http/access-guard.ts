@@ -20,7 +20,8 @@ declare module 'fastify' {
  * The one place access rules are enforced. Every route under `/api/` registered after this plugin
  * must declare `config.access` (calls get it from their contract); a route without one stops the
  * server from starting, so no future route can forget it. The rule is checked before the body is
- * validated, so a visitor learns nothing about a call they may not make.
+ * read (preParsing), so a visitor learns nothing about a call they may not make: a bad, invalid or
+ * oversized body to a member-only call is refused with 401 (a member without the permission: 403).
  */
 export const accessGuardPlugin = fp(
   async (app: FastifyInstance) => {
@@ -36,7 +37,7 @@ export const accessGuardPlugin = fp(
         if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
       }
     });
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preParsing', async (request) => {
       const access = request.routeOptions.config.access;
       if (access) await authorize(request, access);
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeUrl, sanitizeRichText } from './sanitize';
-import { inertProblems, XSS_CORPUS } from './xss-corpus';
+import { inertProblems, XSS_CORPUS } from './xss-corpus.test-support';
 
 const s = sanitizeRichText;
 

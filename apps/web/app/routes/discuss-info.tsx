@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const preview = isPreviewParam(params.is_preview);
   if (postId === null)
     return data<PostPageData>({ postId: 0, preview, head: null, dehydratedState: null }, { status: 404 });
-  const postQuery = postInfoQuery(site, postId, preview);
+  const postQuery = postInfoQuery(site, postId);
   const dehydratedState = await prefetchCalls(context, [postQuery, commentsFirstPageQuery(site, postId)]);
   const post = dehydratedState.queries.find((q) => q.queryKey[1] === postInfo.id)?.state.data as PostDetail | undefined;
   const page: PostPageData = { postId, preview, head: headOf(post), dehydratedState };
@@ -69,14 +69,18 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   const preview = isPreviewParam(params.is_preview);
   if (postId === null) return { postId: 0, preview, head: null, dehydratedState: null };
   const client = browserQueryClient();
-  const postQuery = postInfoQuery(site, postId, preview);
+  const postQuery = postInfoQuery(site, postId);
   let post = client.getQueryData<PostDetail>(postQuery.queryKey);
   if (!post) {
     // Silent: a missing post is this page's own 404, not the request client's "interface" toast.
-    const result = await requestClient.call(postInfo, preview ? { tp_id: postId, is_preview: 1 } : { tp_id: postId }, {
-      siteCode: site.apply_site,
-      silent: true,
-    });
+    const result = await requestClient.call(
+      postInfo,
+      { tp_id: postId },
+      {
+        siteCode: site.apply_site,
+        silent: true,
+      },
+    );
     if (result.ok) {
       post = result.data;
       client.setQueryData(postQuery.queryKey, post);
@@ -136,7 +140,7 @@ export default function DiscussInfo({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <DiscussionSlotsContext.Provider value={slots}>
-        <PostDetailPage postId={loaderData.postId} preview={loaderData.preview} />
+        <PostDetailPage postId={loaderData.postId} />
       </DiscussionSlotsContext.Provider>
     </HydrationBoundary>
   );

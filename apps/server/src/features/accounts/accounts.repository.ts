@@ -1,11 +1,11 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
+import { POST_TYPE } from '@portal/contracts/discussions';
 import type { DB, UsersTable } from '../../db/schema';
 import { isDictionaryEntry } from '../../platform/dictionaries/dictionaries.repository';
 
 const ACTIVE = 1;
 /** Post types of the posts table: discussions and questions. */
-const POST_TYPE = { discussion: 10, question: 20 } as const;
 
 /** What the account calls read of a member: never the password hash. */
 const MEMBER_COLUMNS = [

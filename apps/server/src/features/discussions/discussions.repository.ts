@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { PostSort } from '@portal/contracts/discussions';
-import { REVIEW_STATUS } from '@portal/contracts/constants';
+import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import type { DB, PostCommentsTable, PostsTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
 import type { Executor } from '../../db/executor';
@@ -196,7 +196,7 @@ export function discussionsRepository(db: Kysely<DB>) {
 
     async userExpert(executor: Executor, userId: number): Promise<number> {
       const row = await executor.selectFrom('users').select('user_expert').where('id', '=', userId).executeTakeFirst();
-      return row?.user_expert ?? 10;
+      return row?.user_expert ?? EXPERT_FLAG.normal;
     },
 
     async insertPost(executor: Executor, row: Insertable<PostsTable>): Promise<number> {

@@ -173,12 +173,16 @@ describe('post/add: the post form of spec 5', () => {
     expect(points.points).toBe(5);
   });
 
-  it('sets is_expert 20 for an expert author and 10 otherwise, whatever the client sends', async () => {
+  it('sets is_expert 20 for an expert author and 10 otherwise, from the author; the client cannot send it', async () => {
     const expert = await member();
     await t.database.db.updateTable('users').set({ user_expert: 20 }).where('id', '=', expert.id).execute();
     const plain = await member();
-    const a = await publish(expert, 'protal_en', { is_expert: 10, user_expert: 10 });
-    const b = await publish(plain, 'protal_en', { is_expert: 20, user_expert: 20 });
+    for (const claim of [{ is_expert: 20 }, { user_expert: 20 }]) {
+      const refused = await api('protal_en', '/post/add', postForm(dictOf('protal_en'), claim), plain);
+      expect(refused.statusCode, JSON.stringify(claim)).toBe(400);
+    }
+    const a = await publish(expert, 'protal_en');
+    const b = await publish(plain, 'protal_en');
     expect((await postRow(a.tp_id)).is_expert).toBe(20);
     expect((await postRow(b.tp_id)).is_expert).toBe(10);
     const config = (await api('protal_en', '/post/formConfig', {}, expert)).json().data;
@@ -273,13 +277,15 @@ describe('own posts only: edit, delete, withdraw', () => {
       expect(queued).toMatchObject({ status: 10, site_id: 1, author_id: owner.id });
       expect((await listIds('protal')).ids).not.toContain(id);
       for (const who of [undefined, stranger, otherBoardModerator]) {
-        expect((await api('protal', '/post/info', { tp_id: id, is_preview: 1 }, who)).statusCode).toBe(404);
+        expect((await api('protal', '/post/info', { tp_id: id }, who)).statusCode).toBe(404);
       }
       for (const who of [owner, moderator]) {
-        const info = await api('protal', '/post/info', { tp_id: id, is_preview: 1 }, who);
+        const info = await api('protal', '/post/info', { tp_id: id }, who);
         expect(info.statusCode, info.body).toBe(200);
         expect(info.json().data).toMatchObject({ is_preview: true, status: 10 });
       }
+      // Who asks decides the preview; the request cannot ask for one.
+      expect((await api('protal', '/post/info', { tp_id: id, is_preview: 1 }, owner)).statusCode).toBe(400);
       // The preview shows the (empty) thread to them; others learn nothing.
       expect((await api('protal', '/comment/list', { tp_id: id }, owner)).json()).toMatchObject({
         status: 200,
@@ -313,7 +319,7 @@ describe('own posts only: edit, delete, withdraw', () => {
         .execute();
       const mine = (await api('protal', '/post/mine', {}, owner)).json().data;
       expect(mine.list[0]).toMatchObject({ tp_id: id, status: 30, review_reason: 'Too short' });
-      const preview = (await api('protal', '/post/info', { tp_id: id, is_preview: 1 }, owner)).json().data;
+      const preview = (await api('protal', '/post/info', { tp_id: id }, owner)).json().data;
       expect(preview.review_reason).toBe('Too short');
     } finally {
       await setPostReview(t.database.db, 1, false);

@@ -17,6 +17,7 @@ import {
   postMine,
   postWithdraw,
 } from '@portal/contracts/discussions';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { postList } from '@portal/contracts/home';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { registerCall } from '../../http/register-call';
@@ -42,12 +43,12 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
   registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()));
   registerCall(app, postAdd, async (body, { site, user, succeed }) => {
     const result = await posts.add(site, (await user()).id, body);
-    succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
+    succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
     return result;
   });
   registerCall(app, postEdit, async ({ tp_id, ...form }, { site, user, succeed }) => {
     const result = await posts.edit(site, (await user()).id, tp_id, form);
-    succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
+    succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
     return result;
   });
   registerCall(app, postDelete, async (body, { site, user, succeed }) => {

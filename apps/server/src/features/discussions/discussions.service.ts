@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import { EXPERT_FLAG, POST_SOURCE_DEFAULT, REVIEW_STATUS } from '@portal/contracts/constants';
-import { POST_RULE, isBlankRichText, type MyPost, type PostDetail, type PostSort } from '@portal/contracts/discussions';
+import {
+  POST_RULE,
+  isBlankRichText,
+  type MyPost,
+  type PostDetail,
+  type PostSort,
+  type PostType,
+} from '@portal/contracts/discussions';
 import { STATUS } from '@portal/contracts/envelope';
 import type { PostSummary, UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
@@ -40,7 +47,7 @@ export interface PostFormInput {
   tp_cj_dd_id: number;
   tp_content: string;
   tp_source: number;
-  tp_type: 10 | 20;
+  tp_type: PostType;
   tp_board_id?: number | null;
   tp_annex: number[];
   other_lang: number[];

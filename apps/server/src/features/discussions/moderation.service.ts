@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
 import type { SystemMessageKind } from '@portal/contracts/messages';
 import {
   REPORT_RULE,
@@ -100,7 +101,7 @@ function toReport(row: ReportRow): ReportItem {
 }
 
 /** A post members see: published and not hidden (deleted ones are never found). */
-const isPublic = (status: number, hidden: number) => status === 20 && hidden === 0;
+const isPublic = (status: number, hidden: number) => status === REVIEW_STATUS.approved && hidden === 0;
 
 /** What the audit log keeps of a post before and after a moderator action. */
 const auditPost = (row: PostRow) => ({
@@ -344,7 +345,7 @@ export function moderationService(db: Kysely<DB>, clock: { now(): number } = { n
               ...(body.action === 'hide' ? { reason } : {}),
               ...(body.action === 'move' ? { board: boardName } : {}),
             },
-            url: postUrl(site, afterRow.id, afterRow.hidden === 1 || afterRow.status !== 20),
+            url: postUrl(site, afterRow.id, afterRow.hidden === 1 || afterRow.status !== REVIEW_STATUS.approved),
             siteId: site.tws_id,
           });
         }

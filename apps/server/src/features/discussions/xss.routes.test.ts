@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { inertProblems, inertProblemsOfNodes, XSS_CORPUS, type XssPayload } from '../../lib/xss-corpus';
+import { inertProblems, inertProblemsOfNodes, XSS_CORPUS, type XssPayload } from '../../lib/xss-corpus.test-support';
 import { accountsHarness, type TestMember } from '../../../test/accounts-harness';
 import { makeStaff } from '../../../test/roles-harness';
 

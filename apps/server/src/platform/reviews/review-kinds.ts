@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import type { Permission } from '@portal/contracts/permissions';
 import type { Lang, Site } from '@portal/contracts/sites';
 import type { z } from '@portal/contracts/zod';
-import type { reviewContentSchema } from '@portal/contracts/reviews';
+import type { REVIEW_STATUS, reviewContentSchema } from '@portal/contracts/reviews';
 import type { DB } from '../../db/schema';
 import type { SignedInMember } from '../../http/register-call';
 import type { Executor } from '../../db/executor';
@@ -34,7 +34,12 @@ export interface ReviewKindAdapter {
    * Applies a decision to the item inside the deciding transaction: approved (20) or rejected (30).
    * False when the item is gone; the decision is then rolled back.
    */
-  applyDecision(executor: Executor, itemId: number, status: 20 | 30, now: number): Promise<boolean>;
+  applyDecision(
+    executor: Executor,
+    itemId: number,
+    status: typeof REVIEW_STATUS.approved | typeof REVIEW_STATUS.rejected,
+    now: number,
+  ): Promise<boolean>;
 }
 
 /** The kinds the queue holds, by name: what `app.ts` registers, one adapter per domain that is reviewed. */

@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contracts/reviews';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 
@@ -72,7 +73,7 @@ export function reviewsRepository(executor: Executor) {
      */
     async page(filter: QueueFilter, after: { at: number; id: number } | null, limit: number): Promise<ReviewRow[]> {
       if (filter.scopes.length === 0) return [];
-      const ascending = filter.status === 10;
+      const ascending = filter.status === REVIEW_STATUS.pending;
       let query = rows(executor)
         .select(COLUMNS)
         .where('review_items.site_id', '=', filter.siteId)
@@ -129,7 +130,7 @@ export function reviewsRepository(executor: Executor) {
         .updateTable('review_items')
         .set({ status: next.status, reason: next.reason, decided_by: next.decidedBy, decided_at: next.now })
         .where('id', '=', id)
-        .where('status', '=', 10)
+        .where('status', '=', REVIEW_STATUS.pending)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -16,8 +16,7 @@ export const dictionaryQuery = (site: Site, kind: DictionaryKind) => callQuery(d
  * A post as its page shows it. Asked once per page load (the server counts the view); the browser
  * reuses the server's answer through hydration.
  */
-export const postInfoQuery = (site: Site, postId: number, preview: boolean) =>
-  callQuery(postInfo, site, preview ? { tp_id: postId, is_preview: 1 } : { tp_id: postId });
+export const postInfoQuery = (site: Site, postId: number) => callQuery(postInfo, site, { tp_id: postId });
 
 /** The first page of a post's comments (answers): prefetched by the loaders. */
 export const commentsFirstPageQuery = (site: Site, postId: number) =>

@@ -42,10 +42,10 @@ function StatusBanner({ post }: { post: PostDetail }) {
 }
 
 /** `/{lang}/discuss/info/{id}/{is_preview?}`: the post, its author, its actions and its comments. */
-export function PostDetailPage({ postId, preview }: { postId: number; preview: boolean }) {
+export function PostDetailPage({ postId }: { postId: number }) {
   const { t } = useTranslation('discuss');
   const { site } = useShell();
-  const { data: post } = useQuery(postInfoQuery(site, postId, preview));
+  const { data: post } = useQuery(postInfoQuery(site, postId));
   if (!post) return null;
   const isQuestion = post.tp_type === POST_TYPE.question;
   const boardHref = post.tp_board_id

@@ -89,7 +89,7 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
   const editing = postId !== undefined;
   const config = useQuery({ ...callQuery(postFormConfig, site, {}), enabled: open, staleTime: 60_000 });
   const info = useQuery({
-    ...callQuery(postInfo, site, { tp_id: postId ?? 0, is_preview: true }),
+    ...callQuery(postInfo, site, { tp_id: postId ?? 0 }),
     enabled: open && editing,
     staleTime: 0,
   });
@@ -98,8 +98,8 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
   const draftKey = editing ? `post-edit-${site.apply_site}-${postId}` : `post-add-${site.apply_site}`;
 
   const validate = useCallback(
-    (values: Partial<PostFormValues>) => fieldIssues(postAdd.body, postFormBody(values, userExpert)),
-    [userExpert],
+    (values: Partial<PostFormValues>) => fieldIssues(postAdd.body, postFormBody(values)),
+    [],
   );
   const { form, rule, showServerIssues } = useContractForm<PostFormValues>(validate);
   const [busy, setBusy] = useState(false);
@@ -151,7 +151,7 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
   const submit = async () => {
     if (busy) return;
     const values = form.getFieldsValue(true) as PostFormValues;
-    const body = postFormBody(values, userExpert);
+    const body = postFormBody(values);
     setBusy(true);
     const result = editing
       ? await callWithContract(postEdit, { tp_id: postId, ...body })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postAdd, postEdit, type PostDetail } from '@portal/contracts/discussions';
 import { fieldIssues } from '~/features/accounts/forms/form-issues';
-import { emptyPostForm, expertFlag, postFormBody, postFormFromDetail } from './post-form';
+import { emptyPostForm, postFormBody, postFormFromDetail } from './post-form';
 
 const filled = {
   ...emptyPostForm(),
@@ -15,7 +15,7 @@ const filled = {
 
 describe('the post form', () => {
   it('reports each empty required field with the spec 5 message key, in the form order', () => {
-    expect(fieldIssues(postAdd.body, postFormBody(emptyPostForm(), 10))).toEqual([
+    expect(fieldIssues(postAdd.body, postFormBody(emptyPostForm()))).toEqual([
       { field: 'tp_title', key: 'postForm.titleInvalid' },
       { field: 'tp_hy_dd_id', key: 'postForm.industryRequired' },
       { field: 'tp_cj_dd_id', key: 'postForm.sceneRequired' },
@@ -26,7 +26,7 @@ describe('the post form', () => {
   it('treats a title of spaces and content of blank paragraphs as missing', () => {
     const issues = fieldIssues(
       postAdd.body,
-      postFormBody({ ...filled, tp_title: '   ', tp_content: '<p>&nbsp; </p><p><br></p>' }, 10),
+      postFormBody({ ...filled, tp_title: '   ', tp_content: '<p>&nbsp; </p><p><br></p>' }),
     );
     expect(issues).toEqual([
       { field: 'tp_title', key: 'postForm.titleInvalid' },
@@ -35,18 +35,17 @@ describe('the post form', () => {
   });
 
   it('sends attachments as their ids, no board as null, source 10 by default, and passes the contract', () => {
-    const body = postFormBody(filled, 10);
+    const body = postFormBody(filled);
     expect(body).toMatchObject({ tp_annex: [41], tp_board_id: null, tp_source: 10, tp_type: 10, other_lang: [2] });
     const parsed = postAdd.body.parse(body);
     expect(parsed.tp_title).toBe('Erasure coding in practice');
     expect(postEdit.body.safeParse({ tp_id: 5, ...body }).success).toBe(true);
   });
 
-  it('flags an expert (user_expert 20) as is_expert 20 and everybody else 10', () => {
-    expect(expertFlag(20)).toBe(20);
-    expect(expertFlag(10)).toBe(10);
-    expect(expertFlag(undefined)).toBe(10);
-    expect(postFormBody(filled, 20).is_expert).toBe(20);
+  it('leaves the expert flag to the server, which reads the author (spec 3/6: user_expert 20 → is_expert 20)', () => {
+    const body = postFormBody(filled);
+    expect(body).not.toHaveProperty('is_expert');
+    expect(body).not.toHaveProperty('user_expert');
   });
 
   it('prefills an edit from the post as saved, without language versions', () => {

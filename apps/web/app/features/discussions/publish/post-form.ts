@@ -1,4 +1,4 @@
-import { EXPERT_FLAG, POST_SOURCE_DEFAULT } from '@portal/contracts/constants';
+import { POST_SOURCE_DEFAULT } from '@portal/contracts/constants';
 import { POST_TYPE, type PostDetail, type PostForm } from '@portal/contracts/discussions';
 import type { FormAttachment } from '~/components/upload/AttachmentUpload';
 
@@ -41,16 +41,11 @@ export function emptyPostForm(sourceDefault: number = POST_SOURCE_DEFAULT, board
   };
 }
 
-/** Spec 3/6: an expert's (user_expert 20) posts carry is_expert 20, others 10. */
-export function expertFlag(userExpert: number | undefined): number {
-  return userExpert === EXPERT_FLAG.expert ? EXPERT_FLAG.expert : EXPERT_FLAG.normal;
-}
-
 /**
  * The body of `post/add` from the form as it is now. A choice not made stays missing, so the
  * contract reports it with spec 5's message; the same body is what the server parses.
  */
-export function postFormBody(values: Partial<PostFormValues>, userExpert: number | undefined): PostForm {
+export function postFormBody(values: Partial<PostFormValues>): PostForm {
   return {
     tp_title: values.tp_title ?? '',
     tp_type: (values.tp_type ?? POST_TYPE.discussion) as PostForm['tp_type'],
@@ -61,8 +56,6 @@ export function postFormBody(values: Partial<PostFormValues>, userExpert: number
     tp_content: values.tp_content ?? '',
     tp_annex: (values.tp_annex ?? []).map((a) => a.att_id),
     other_lang: values.other_lang ?? [],
-    is_expert: expertFlag(userExpert),
-    user_expert: userExpert,
   };
 }
 

@@ -18,6 +18,7 @@ import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import { EXPERT_FLAG } from '@portal/contracts/constants';
 import { dictList } from '@portal/contracts/dictionaries';
 import { topicList } from '@portal/contracts/home';
 import {
@@ -93,7 +94,7 @@ function Profile({ user }: { user: AdminUserDetail }) {
           </Typography.Title>
           <Typography.Text type="secondary">ID {user.user_id}</Typography.Text>
         </div>
-        {user.user_expert === 20 ? <Tag color="gold">{t('expert')}</Tag> : null}
+        {user.user_expert === EXPERT_FLAG.expert ? <Tag color="gold">{t('expert')}</Tag> : null}
         {user.is_edit !== 1 ? <Tag>{t('infoIncomplete')}</Tag> : null}
       </Flex>
       <Descriptions

@@ -8,6 +8,7 @@ import Select from 'antd/es/select';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import { EXPERT_FLAG } from '@portal/contracts/constants';
 import { adminUsersList, type AdminUserItem } from '@portal/contracts/members-admin';
 import { Avatar } from '~/components/Avatar';
 import { useAdminPagedQuery } from '~/features/admin/use-admin-call';
@@ -94,7 +95,9 @@ export function UsersScreen() {
               {g.tws_id === null ? ` · ${tAdmin('bothSites')}` : ''}
             </Tag>
           ))}
-          {u.user_expert === 20 && !u.roles.some((g) => g.role === 'expert') ? <Tag>{t('expert')}</Tag> : null}
+          {u.user_expert === EXPERT_FLAG.expert && !u.roles.some((g) => g.role === 'expert') ? (
+            <Tag>{t('expert')}</Tag>
+          ) : null}
         </Flex>
       ),
     },

@@ -12,6 +12,7 @@ import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
 import {
   moderationDeleteComment,
   moderationHandleReport,
@@ -95,11 +96,11 @@ function BoardSelect({
 function PostFlags({ post }: { post: ModeratedPost }) {
   const { t } = useTranslation('moderation');
   const status =
-    post.tp_status === 10
+    post.tp_status === REVIEW_STATUS.pending
       ? t('ui.statusPending')
-      : post.tp_status === 30
+      : post.tp_status === REVIEW_STATUS.rejected
         ? t('ui.statusRejected')
-        : post.tp_status === 40
+        : post.tp_status === REVIEW_STATUS.withdrawn
           ? t('ui.statusWithdrawn')
           : null;
   return (
@@ -160,7 +161,10 @@ function PostsTab({ boards }: { boards: ModeratedBoard[] }) {
             key: 'title',
             title: t('ui.colTitle'),
             render: (_, post) => (
-              <Link to={postHref(site.prefix, post, post.hidden || post.tp_status !== 20)} className="moderation-title">
+              <Link
+                to={postHref(site.prefix, post, post.hidden || post.tp_status !== REVIEW_STATUS.approved)}
+                className="moderation-title"
+              >
                 {post.tp_title}
               </Link>
             ),
@@ -204,8 +208,19 @@ function PostsTab({ boards }: { boards: ModeratedBoard[] }) {
   );
 }
 
+/** How a moderator closes a report. */
+type ReportClosing = typeof REPORT_STATUS.handled | typeof REPORT_STATUS.dismissed;
+
 /** Closing a report as handled or dismissed, with an optional note for the other moderators. */
-function CloseReportDialog({ report, status, onClose }: { report: ReportItem; status: 20 | 30; onClose(): void }) {
+function CloseReportDialog({
+  report,
+  status,
+  onClose,
+}: {
+  report: ReportItem;
+  status: ReportClosing;
+  onClose(): void;
+}) {
   const { t } = useTranslation('moderation');
   const { site } = useShell();
   const [form] = Form.useForm<{ note?: string }>();
@@ -294,7 +309,7 @@ function DeleteCommentDialog({ report, onClose }: { report: ReportItem; onClose(
 function ReportCard({ report }: { report: ReportItem }) {
   const { t } = useTranslation('moderation');
   const { site } = useShell();
-  const [closing, setClosing] = useState<20 | 30 | null>(null);
+  const [closing, setClosing] = useState<ReportClosing | null>(null);
   const [deleting, setDeleting] = useState(false);
   const open = report.status === REPORT_STATUS.open;
   return (
@@ -334,10 +349,15 @@ function ReportCard({ report }: { report: ReportItem }) {
                 {t('ui.deleteComment')}
               </Button>
             )}
-            <Button size="small" type="primary" onClick={() => setClosing(20)} data-testid="zone-report-handle">
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => setClosing(REPORT_STATUS.handled)}
+              data-testid="zone-report-handle"
+            >
               {t('ui.handle')}
             </Button>
-            <Button size="small" onClick={() => setClosing(30)} data-testid="zone-report-dismiss">
+            <Button size="small" onClick={() => setClosing(REPORT_STATUS.dismissed)} data-testid="zone-report-dismiss">
               {t('ui.dismiss')}
             </Button>
           </span>
