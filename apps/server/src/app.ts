@@ -185,7 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       webBuildDir: config.webBuildDir,
       isProduction: config.env === 'production',
       ssrCacheSeconds: config.ssrCacheSeconds,
-      createLoadContext: (request) => createLoadContext(app, request),
+      publicUrl: config.publicUrl,
+      createLoadContext: (request) => createLoadContext(app, request, config.publicUrl),
     });
   }
 
@@ -196,10 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * Loaders call the API in-process through the same routes, validation and permission checks as the
  * browser, with the visitor's cookies and address.
  */
-export function createLoadContext(app: FastifyInstance, request: FastifyRequest): PortalLoadContext {
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest, publicUrl: string): PortalLoadContext {
   return {
     cspNonce: request.cspNonce,
     requestId: request.id,
+    publicUrl,
     api: {
       async call(call, siteCode, body) {
         const res = await app.inject({

@@ -46,7 +46,23 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Storage Community <no-reply@storage-community.local>'),
   MAIL_OUTBOX: boolean.optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine(isOrigin, { message: 'must be an http(s) origin without a path, such as https://community.example.com' })
+    .optional(),
 });
+
+/** An absolute http(s) origin: scheme, host and port, nothing after but an optional `/`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && value.replace(/\/$/, '').toLowerCase() === url.origin
+    );
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -80,6 +96,11 @@ export interface Config {
   };
   /** Where attachments are kept (lib/storage): local disk by default, or an S3-compatible store. */
   storage: StorageConfig;
+  /**
+   * The portal's own origin (`https://community.example.com`, no trailing slash): canonical,
+   * hreflang, sitemap and mail links are built from it, never from a request's Host header.
+   */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SMTP_URL && !outbox) {
     throw new ConfigError(
       'Invalid environment variable SMTP_URL: required when NODE_ENV=production (or MAIL_OUTBOX=true to keep mail on this machine, for tests only)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment variable PUBLIC_URL: required when NODE_ENV=production (the origin members use, such as https://community.example.com)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -140,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The outbox wins over SMTP_URL: a test run never mails anyone.
     mail: { smtpUrl: outbox ? undefined : e.SMTP_URL, from: e.MAIL_FROM, outbox },
     storage: readStorageConfig(env, e.NODE_ENV),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
   };
 }
 
