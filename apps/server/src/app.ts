@@ -41,6 +41,7 @@ import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { openApiPlugin } from './plugins/openapi';
+import { overloadPlugin } from './plugins/overload';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);
+  // 1b. Overload: past the event-loop or heap limit, 503 with Retry-After at once (health checks exempt).
+  await app.register(overloadPlugin, config.overload);
   await app.register(securityHeadersPlugin, {
     production: config.env === 'production',
     storageOrigins: storageOrigins(config.storage),
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.redis) await deps.redis.ping();
     },
     isShuttingDown: () => shuttingDown,
+    isUnderPressure: () => app.isUnderPressure(),
   });
   await app.register(homeRoutes, { home: homeService(database.db), writesPerMinute });
   await app.register(discussionsRoutes, {

@@ -55,6 +55,7 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'https://community.example.com/forum' }, /^Invalid environment variable PUBLIC_URL: /],
     [{ PUBLIC_URL: 'ftp://community.example.com' }, /^Invalid environment variable PUBLIC_URL: /],
     [{ PUBLIC_URL: 'https://community.example.com/?x=1' }, /^Invalid environment variable PUBLIC_URL: /],
+    [{ OVERLOAD_MAX_HEAP_RATIO: '2' }, /^Invalid environment variable OVERLOAD_MAX_HEAP_RATIO: /],
   ];
   it.each(bad)('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
@@ -110,6 +111,17 @@ describe('configuration', () => {
       'https://community.example.com',
     );
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).publicUrl).toBe('http://127.0.0.1:4000');
+  });
+
+  it('reads the overload limits', () => {
+    expect(loadConfig({}).overload).toEqual({ maxEventLoopDelayMs: 1000, maxHeapRatio: 0.95, retryAfterSeconds: 10 });
+    expect(
+      loadConfig({
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_HEAP_RATIO: '0.9',
+        OVERLOAD_RETRY_AFTER_SECONDS: '5',
+      }).overload,
+    ).toEqual({ maxEventLoopDelayMs: 0, maxHeapRatio: 0.9, retryAfterSeconds: 5 });
   });
 
   it('reads the session lifetime and the sign-in limits, with the defaults of the contracts', () => {

@@ -50,6 +50,9 @@ const envSchema = z.object({
     .string()
     .refine(isOrigin, { message: 'must be an http(s) origin without a path, such as https://community.example.com' })
     .optional(),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1000),
+  OVERLOAD_MAX_HEAP_RATIO: z.coerce.number({ message: 'must be a number' }).min(0).max(1).default(0.95),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
 });
 
 /** An absolute http(s) origin: scheme, host and port, nothing after but an optional `/`. */
@@ -101,6 +104,11 @@ export interface Config {
    * hreflang, sitemap and mail links are built from it, never from a request's Host header.
    */
   publicUrl: string;
+  /**
+   * Overload protection (@fastify/under-pressure): past these, requests are answered 503 with
+   * Retry-After at once. 0 turns a check off.
+   */
+  overload: { maxEventLoopDelayMs: number; maxHeapRatio: number; retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: outbox ? undefined : e.SMTP_URL, from: e.MAIL_FROM, outbox },
     storage: readStorageConfig(env, e.NODE_ENV),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapRatio: e.OVERLOAD_MAX_HEAP_RATIO,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
   };
 }
 

@@ -398,6 +398,7 @@ export const en: SiteCatalogue = {
     rateLimited: 'Too many requests, please try again in {{seconds}} seconds',
     serverError: 'Internal server error, please try again later',
     shuttingDown: 'The service is restarting, please try again shortly',
+    overloaded: 'The site is very busy right now, please try again in a few seconds',
   },
   mail: {
     codeSubject: 'Your Storage Community code',

@@ -380,6 +380,7 @@ export const zh = {
     rateLimited: '操作过于频繁，请 {{seconds}} 秒后再试',
     serverError: '服务器内部错误，请稍后再试',
     shuttingDown: '服务正在重启，请稍后再试',
+    overloaded: '当前访问人数过多，请几秒后再试',
   },
   mail: {
     codeSubject: '存储社区验证码',
