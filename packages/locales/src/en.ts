@@ -188,6 +188,7 @@ export const en: SiteCatalogue = {
     codeTooSoon: 'Codes are sent at most once a minute, please try again in {{seconds}} seconds',
     codeSent: 'The code has been sent',
     nicknameRule: 'The nickname must be 2 to 20 characters long',
+    nicknameReserved: 'This nickname is reserved for the site, please choose another',
     mustAgree: 'Please read and accept the terms of use',
     realNameRequired: 'Please enter your real name',
     companyRequired: 'Please enter your company',

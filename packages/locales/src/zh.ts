@@ -190,6 +190,7 @@ export const zh = {
     codeTooSoon: '发送过于频繁，请 {{seconds}} 秒后再试',
     codeSent: '验证码已发送',
     nicknameRule: '昵称长度为 2 到 20 个字符',
+    nicknameReserved: '该昵称为本站保留名称，请换一个',
     mustAgree: '请阅读并同意用户协议',
     realNameRequired: '请输入真实姓名',
     companyRequired: '请输入公司名称',
