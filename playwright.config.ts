@@ -44,6 +44,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
+      // Production refuses to start without its own address; links and canonicals are built on it.
+      PUBLIC_URL: baseURL,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -336,6 +336,7 @@ test.describe('direct upload to the object store', () => {
         ...process.env,
         ...store.env,
         NODE_ENV: 'production',
+        PUBLIC_URL: s3BaseURL,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dataDir, 'portal'),

@@ -76,6 +76,8 @@ export async function startServer({
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Production refuses to start without its own address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       // Production refuses to start without SMTP_URL; benchmarks keep mail on the machine.

@@ -39,6 +39,7 @@ import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { openApiPlugin } from './plugins/openapi';
+import { overloadPlugin } from './plugins/overload';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);
+  // 1b. Overload: past the event-loop or heap limit, 503 with Retry-After at once (health checks exempt).
+  await app.register(overloadPlugin, config.overload);
   await app.register(securityHeadersPlugin, {
     production: config.env === 'production',
     storageOrigins: storageOrigins(config.storage),
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.redis) await deps.redis.ping();
     },
     isShuttingDown: () => shuttingDown,
+    isUnderPressure: () => app.isUnderPressure(),
   });
   await registerFeatures(app, portal, [
     homeFeature,
@@ -179,7 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       webBuildDir: config.webBuildDir,
       isProduction: config.env === 'production',
       ssrCacheSeconds: config.ssrCacheSeconds,
-      createLoadContext: (request) => createLoadContext(app, request),
+      publicUrl: config.publicUrl,
+      createLoadContext: (request) => createLoadContext(app, request, config.publicUrl),
     });
   }
 
@@ -190,10 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * Loaders call the API in-process through the same routes, validation and permission checks as the
  * browser, with the visitor's cookies and address.
  */
-export function createLoadContext(app: FastifyInstance, request: FastifyRequest): PortalLoadContext {
+export function createLoadContext(app: FastifyInstance, request: FastifyRequest, publicUrl: string): PortalLoadContext {
   return {
     cspNonce: request.cspNonce,
     requestId: request.id,
+    publicUrl,
     api: {
       async call(call, siteCode, body) {
         const res = await app.inject({

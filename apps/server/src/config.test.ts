@@ -53,6 +53,15 @@ describe('configuration', () => {
     [{ SESSION_TTL_MS: '1000' }, /^Invalid environment variable SESSION_TTL_MS: /],
     [{ SIGN_IN_FAILURES_ALLOWED: '0' }, /^Invalid environment variable SIGN_IN_FAILURES_ALLOWED: /],
     [{ SIGN_IN_WINDOW_MS: 'soon' }, /^Invalid environment variable SIGN_IN_WINDOW_MS: /],
+    [
+      { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', MAIL_OUTBOX: 'true' },
+      /^Invalid environment variable PUBLIC_URL: required when NODE_ENV=production/,
+    ],
+    [{ PUBLIC_URL: 'community.example.com' }, /^Invalid environment variable PUBLIC_URL: must be an http\(s\) origin/],
+    [{ PUBLIC_URL: 'https://community.example.com/forum' }, /^Invalid environment variable PUBLIC_URL: /],
+    [{ PUBLIC_URL: 'ftp://community.example.com' }, /^Invalid environment variable PUBLIC_URL: /],
+    [{ PUBLIC_URL: 'https://community.example.com/?x=1' }, /^Invalid environment variable PUBLIC_URL: /],
+    [{ OVERLOAD_MAX_HEAP_RATIO: '2' }, /^Invalid environment variable OVERLOAD_MAX_HEAP_RATIO: /],
   ];
   it.each(bad)('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
@@ -69,6 +78,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       ADMIN_PASSWORD: 'a-long-admin-password',
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://community.example.com',
     });
     expect(config.env).toBe('production');
     expect(config.adminPassword).toBe('a-long-admin-password');
@@ -86,13 +96,38 @@ describe('configuration', () => {
       outbox: false,
       smtpUrl: 'smtp://127.0.0.1:2525',
     });
-    const e2e = loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', MAIL_OUTBOX: 'true' });
+    const e2e = loadConfig({
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      MAIL_OUTBOX: 'true',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+    });
     expect(e2e.mail).toMatchObject({ outbox: true, smtpUrl: undefined });
     // The outbox wins: a test run with SMTP_URL in its environment still mails nobody.
     expect(loadConfig({ SMTP_URL: 'smtp://relay:25', MAIL_OUTBOX: 'true' }).mail).toMatchObject({
       outbox: true,
       smtpUrl: undefined,
     });
+  });
+
+  it('takes its own address from PUBLIC_URL, else http://localhost on its port outside production', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://Community.Example.com/' }).publicUrl).toBe(
+      'https://community.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).publicUrl).toBe('http://127.0.0.1:4000');
+  });
+
+  it('reads the overload limits', () => {
+    expect(loadConfig({}).overload).toEqual({ maxEventLoopDelayMs: 1000, maxHeapRatio: 0.95, retryAfterSeconds: 10 });
+    expect(
+      loadConfig({
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_HEAP_RATIO: '0.9',
+        OVERLOAD_RETRY_AFTER_SECONDS: '5',
+      }).overload,
+    ).toEqual({ maxEventLoopDelayMs: 0, maxHeapRatio: 0.9, retryAfterSeconds: 5 });
   });
 
   it('reads the session lifetime and the sign-in limits, with the defaults of the contracts', () => {

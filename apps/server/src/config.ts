@@ -52,7 +52,26 @@ const envSchema = z.object({
   DOCUMENT_WORK_MEMORY_MB: z.coerce.number({ message: 'must be a number' }).int().min(16).default(96),
   DOCUMENT_WORK_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(20_000),
   DOCUMENT_WORK_QUEUE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(16),
+  PUBLIC_URL: z
+    .string()
+    .refine(isOrigin, { message: 'must be an http(s) origin without a path, such as https://community.example.com' })
+    .optional(),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1000),
+  OVERLOAD_MAX_HEAP_RATIO: z.coerce.number({ message: 'must be a number' }).min(0).max(1).default(0.95),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
 });
+
+/** An absolute http(s) origin: scheme, host and port, nothing after but an optional `/`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && value.replace(/\/$/, '').toLowerCase() === url.origin
+    );
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -88,6 +107,16 @@ export interface Config {
   storage: StorageConfig;
   /** The worker pool of document work (lib/document-work): Word import now, later spreadsheets and PDFs. */
   documentWork: DocumentWorkSettings;
+  /**
+   * The portal's own origin (`https://community.example.com`, no trailing slash): canonical,
+   * hreflang, sitemap and mail links are built from it, never from a request's Host header.
+   */
+  publicUrl: string;
+  /**
+   * Overload protection (@fastify/under-pressure): past these, requests are answered 503 with
+   * Retry-After at once. 0 turns a check off.
+   */
+  overload: { maxEventLoopDelayMs: number; maxHeapRatio: number; retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SMTP_URL && !outbox) {
     throw new ConfigError(
       'Invalid environment variable SMTP_URL: required when NODE_ENV=production (or MAIL_OUTBOX=true to keep mail on this machine, for tests only)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment variable PUBLIC_URL: required when NODE_ENV=production (the origin members use, such as https://community.example.com)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -157,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.DOCUMENT_WORK_MEMORY_MB,
       timeoutMs: e.DOCUMENT_WORK_TIMEOUT_MS,
       maxQueue: e.DOCUMENT_WORK_QUEUE,
+    },
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapRatio: e.OVERLOAD_MAX_HEAP_RATIO,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
   };
 }

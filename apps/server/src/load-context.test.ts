@@ -15,7 +15,8 @@ afterAll(() => app.close());
 describe("the loaders' in-process calls", () => {
   it("carry the visitor's cookies and address, not the loopback's", async () => {
     const page = { ip: '203.0.113.9', id: 'req-1', cspNonce: 'n', headers: { cookie: 'token=abc' } };
-    const context = createLoadContext(app, page as unknown as FastifyRequest);
+    const context = createLoadContext(app, page as unknown as FastifyRequest, 'https://community.example.com');
+    expect(context.publicUrl).toBe('https://community.example.com');
     const echo = { scope: 'site', path: '/api/echo' } as unknown as CallContract;
     const envelope = await context.api.call(echo, 'protal', {} as never);
     expect(envelope.data).toEqual({ ip: '203.0.113.9', cookie: 'token=abc', isapi: '1' });

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, PUBLIC } from './call';
 import { userBriefSchema } from './home';
+import { isReservedNickname, NICKNAME_RAW_MAX, normalizeNickname } from './nickname';
 
 /**
  * Accounts (spec 2 login, information, forget, userinfo; spec 3 current user and profile card;
@@ -31,11 +32,22 @@ const password = z
   .min(PASSWORD_RULE.min, { message: 'accounts.passwordRule' })
   .max(PASSWORD_RULE.max, { message: 'accounts.passwordRule' });
 const code = z.string({ message: 'accounts.codeInvalid' }).regex(/^\d{6}$/, { message: 'accounts.codeInvalid' });
+/**
+ * A member's nickname, by registration and by account editing alike: normalised first (NFKC,
+ * invisible and bidi characters removed, white space collapsed; see nickname.ts), then the length
+ * rule on what remains, then the names reserved for staff.
+ */
 const nickname = z
   .string({ message: 'accounts.nicknameRule' })
-  .trim()
-  .min(NICKNAME_RULE.min, { message: 'accounts.nicknameRule' })
-  .max(NICKNAME_RULE.max, { message: 'accounts.nicknameRule' });
+  .max(NICKNAME_RAW_MAX, { message: 'accounts.nicknameRule' })
+  .transform(normalizeNickname)
+  .pipe(
+    z
+      .string()
+      .min(NICKNAME_RULE.min, { message: 'accounts.nicknameRule' })
+      .max(NICKNAME_RULE.max, { message: 'accounts.nicknameRule' })
+      .refine((v) => !isReservedNickname(v), { message: 'accounts.nicknameReserved' }),
+  );
 
 /**
  * A body that names where a one-time code goes, an email address or a mobile number checked by its

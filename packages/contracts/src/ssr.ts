@@ -9,6 +9,12 @@ import type { Envelope } from './envelope';
 export interface PortalLoadContext {
   cspNonce: string;
   requestId: string;
+  /**
+   * The portal's configured origin (PUBLIC_URL, no trailing slash). Absolute links (canonical,
+   * hreflang, sitemap) use it; the request's Host header is never trusted for them. The request
+   * handed to React Router already carries it as its origin.
+   */
+  publicUrl: string;
   api: {
     call<C extends CallContract>(call: C, siteCode: string, body: CallBody<C>): Promise<Envelope<CallData<C>>>;
   };

@@ -188,6 +188,7 @@ export const en: SiteCatalogue = {
     codeTooSoon: 'Codes are sent at most once a minute, please try again in {{seconds}} seconds',
     codeSent: 'The code has been sent',
     nicknameRule: 'The nickname must be 2 to 20 characters long',
+    nicknameReserved: 'This nickname is reserved for the site, please choose another',
     mustAgree: 'Please read and accept the terms of use',
     realNameRequired: 'Please enter your real name',
     companyRequired: 'Please enter your company',
@@ -398,6 +399,7 @@ export const en: SiteCatalogue = {
     rateLimited: 'Too many requests, please try again in {{seconds}} seconds',
     serverError: 'Internal server error, please try again later',
     shuttingDown: 'The service is restarting, please try again shortly',
+    overloaded: 'The site is very busy right now, please try again in a few seconds',
   },
   mail: {
     codeSubject: 'Your Storage Community code',

@@ -190,6 +190,7 @@ export const zh = {
     codeTooSoon: '发送过于频繁，请 {{seconds}} 秒后再试',
     codeSent: '验证码已发送',
     nicknameRule: '昵称长度为 2 到 20 个字符',
+    nicknameReserved: '该昵称为本站保留名称，请换一个',
     mustAgree: '请阅读并同意用户协议',
     realNameRequired: '请输入真实姓名',
     companyRequired: '请输入公司名称',
@@ -380,6 +381,7 @@ export const zh = {
     rateLimited: '操作过于频繁，请 {{seconds}} 秒后再试',
     serverError: '服务器内部错误，请稍后再试',
     shuttingDown: '服务正在重启，请稍后再试',
+    overloaded: '当前访问人数过多，请几秒后再试',
   },
   mail: {
     codeSubject: '存储社区验证码',

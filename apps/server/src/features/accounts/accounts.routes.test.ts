@@ -723,7 +723,12 @@ describe('sessions', () => {
 
   it('marks the cookie Secure in production', async () => {
     const prod = await createTestApp({
-      env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'production-admin-password', MAIL_OUTBOX: 'true' },
+      env: {
+        NODE_ENV: 'production',
+        ADMIN_PASSWORD: 'production-admin-password',
+        MAIL_OUTBOX: 'true',
+        PUBLIC_URL: 'https://community.example.com',
+      },
     });
     try {
       const ph = accountsHarness(prod);

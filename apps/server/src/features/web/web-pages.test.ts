@@ -60,9 +60,11 @@ async function buildHost(ssrCacheSeconds: number): Promise<FastifyInstance> {
     webBuildDir: dir,
     isProduction: true,
     ssrCacheSeconds,
+    publicUrl: 'http://localhost',
     createLoadContext: (request): PortalLoadContext => ({
       cspNonce: request.cspNonce,
       requestId: request.id,
+      publicUrl: 'http://localhost',
       api: { call: async () => ({ status: 200, msg: '', data: 'ok' as never }) },
     }),
   });
@@ -93,11 +95,17 @@ describe('the page host', () => {
     expect((await app.inject({ url: '/', headers: { cookie: 'siteData=7' } })).statusCode).toBe(302);
   });
 
-  it('renders pages through React Router with the request URL, cookies and load context', async () => {
+  it('renders pages through React Router with the request path on the configured origin, cookies and load context', async () => {
+    // The Host header is the client's choice: pages see PUBLIC_URL's origin instead (issue 15, item 4).
     const res = await app.inject({ url: '/en/about?x=1', headers: { cookie: 'siteData=2', host: 'portal.test' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('GET http://portal.test/en/about?x=1 mode=production cookie=siteData=2 site=ok');
+    expect(res.body).toContain('GET http://localhost/en/about?x=1 mode=production cookie=siteData=2 site=ok');
+  });
+
+  it('keeps a path that looks like an authority on the configured origin', async () => {
+    const res = await app.inject({ url: '//evil.example/en/about', headers: { host: 'evil.example' } });
+    expect(res.body).toContain('GET http://localhost//evil.example/en/about ');
   });
 
   it('serves hashed assets with a long immutable cache and other files briefly', async () => {
@@ -210,6 +218,7 @@ describe('the page host', () => {
         webBuildDir: path.join(dir, 'nope'),
         isProduction: true,
         ssrCacheSeconds: 0,
+        publicUrl: 'http://localhost',
         createLoadContext: () => ({}) as PortalLoadContext,
       }),
     ).rejects.toThrow(/npm run build -w @portal\/web/);

@@ -16,6 +16,8 @@ export interface WebPagesDeps {
   isProduction: boolean;
   /** How long anonymous pages are served from memory; 0 turns the cache off. */
   ssrCacheSeconds: number;
+  /** The portal's own origin (PUBLIC_URL): the origin of every request handed to React Router. */
+  publicUrl: string;
   createLoadContext(request: FastifyRequest): PortalLoadContext;
 }
 
@@ -58,15 +60,24 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
   return undefined;
 }
 
-/** The Fastify request as a Web `Request` for React Router. */
-export function toWebRequest(request: FastifyRequest, signal?: AbortSignal): Request {
+/**
+ * The Fastify request as a Web `Request` for React Router, on the portal's own origin: the Host
+ * header a client sent (and X-Forwarded-Host behind a proxy) never reaches a page, so no page can
+ * build a link on an address an attacker chose, and a cached page is the same whatever Host asked.
+ */
+export function toWebRequest(request: FastifyRequest, publicUrl: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
+    if (value === undefined || name.startsWith(':') || name === 'host' || name.startsWith('x-forwarded-')) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else headers.set(name, value);
   }
-  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
+  // Joined, not resolved: a target such as `//evil.example/x` stays a path on our origin.
+  const target = request.url.startsWith('/')
+    ? request.url
+    : `/${request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\/?/i, '')}`;
+  const url = new URL(`${publicUrl}${target}`);
+  headers.set('host', url.host);
   return new Request(url, { method: request.method, headers, signal });
 }
 
@@ -137,7 +148,7 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
 
   async function renderForCache(request: FastifyRequest): Promise<CachedPage | null> {
     const context = { ...deps.createLoadContext(request), cspNonce: placeholderNonce };
-    const response = await handle(toWebRequest(request), context);
+    const response = await handle(toWebRequest(request, deps.publicUrl), context);
     if (!isCacheable(response)) {
       await response.body?.cancel();
       return null;
@@ -152,7 +163,8 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       cache !== null && request.method === 'GET' && !cookieValue(request, CLIENT_STORAGE.accessTokenCookie);
     if (cacheable) {
       const siteCookie = cookieValue(request, CLIENT_STORAGE.siteDataCookie) ?? '';
-      const key = `${request.protocol}://${request.host}${request.url}|${siteCookie}`;
+      // Pages depend on the path and the site cookie only: never on Host, which the client chooses.
+      const key = `${request.url}|${siteCookie}`;
       const page = await cache.getOrRender(key, () => renderForCache(request));
       if (page) {
         reply.code(page.status);
@@ -166,7 +178,10 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    const response = await handle(toWebRequest(request, controller.signal), deps.createLoadContext(request));
+    const response = await handle(
+      toWebRequest(request, deps.publicUrl, controller.signal),
+      deps.createLoadContext(request),
+    );
     reply.code(response.status);
     sendHeaders(reply, response.headers, response.headers.getSetCookie());
     if (!response.body) return reply.send();

@@ -12,7 +12,12 @@ const S3 = {
   S3_SECRET_ACCESS_KEY: 'secret',
   S3_FORCE_PATH_STYLE: 'true',
 };
-const PROD = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a long admin password', MAIL_OUTBOX: 'true' };
+const PROD = {
+  NODE_ENV: 'production',
+  ADMIN_PASSWORD: 'a long admin password',
+  MAIL_OUTBOX: 'true',
+  PUBLIC_URL: 'https://community.example.com',
+};
 
 describe('storage configuration', () => {
   it('keeps attachments on the local disk by default', () => {
