@@ -35,7 +35,8 @@ import { settingsAdminRoutes } from './features/settings/settings-admin.routes';
 import { membersAdminRoutes } from './features/members-admin/members-admin.routes';
 import { rolesAdminRoutes } from './features/roles/roles-admin.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
-import { storageOrigins } from './lib/storage';
+import { remoteImages } from './features/uploads/remote-images';
+import { createStorage, storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
@@ -54,6 +55,8 @@ export interface AppDeps {
   /** The prefix of the keys processes share in Redis (rate-limit counters, post viewers); tests give each app its own. */
   redisNameSpace?: string;
   logger?: boolean | object;
+  /** Tests only: addresses the remote-picture fetch may reach besides public ones (a loopback test server). */
+  remoteImagesAllowAddress?: (address: string) => boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -127,6 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 4. Features.
   const writesPerMinute = config.rateLimitWritesPerMinute;
+  // Rich text saved by posts and pages: pictures of other sites copied into our storage.
+  const richTextImages = remoteImages({
+    db: database.db,
+    storage: await createStorage(config.storage, config.uploadsDir),
+    uploadsDir: config.uploadsDir,
+    ownOrigins: storageOrigins(config.storage),
+    allowAddress: deps.remoteImagesAllowAddress,
+  });
   await app.register(healthRoutes, {
     checkReady: async () => {
       await database.ping();
@@ -139,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     writesPerMinute,
     sharedViewers: deps.redis ? redisViewers(deps.redis, `${redisNameSpace}views:`) : undefined,
+    remoteImages: richTextImages,
   });
   await app.register(expertsRoutes, { db: database.db, writesPerMinute });
   await app.register(dictionariesRoutes, { db: database.db, writesPerMinute });
@@ -160,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writesPerMinute,
   });
   await app.register(settingsAdminRoutes, { db: database.db, writesPerMinute });
-  await app.register(pagesAdminRoutes, { db: database.db, writesPerMinute });
+  await app.register(pagesAdminRoutes, { db: database.db, writesPerMinute, remoteImages: richTextImages });
   await app.register(rolesAdminRoutes, { db: database.db, writesPerMinute });
   await app.register(membersAdminRoutes, { db: database.db, writesPerMinute });
 

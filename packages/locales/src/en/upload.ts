@@ -19,6 +19,7 @@ export const upload: SiteCatalogue['upload'] = {
     docxTooLarge: 'The document inflates past {{n}} MB and cannot be imported',
     docxUnreadable: 'This Word document cannot be read',
     notFound: 'The attachment does not exist',
+    remoteImagesDropped: '{{n}} picture(s) from other sites could not be copied and were left out; the rest was saved',
   },
   /** The upload component's texts (EDITOR). */
   ui: {

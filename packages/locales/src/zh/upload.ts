@@ -17,6 +17,7 @@ export const upload = {
     docxTooLarge: '文档解压后超过 {{n}} MB，无法导入',
     docxUnreadable: '无法读取这个 Word 文档',
     notFound: '附件不存在',
+    remoteImagesDropped: '有 {{n}} 张其他网站的图片无法复制，已从内容中移除；其余内容已保存',
   },
   /** The upload component's texts (EDITOR). */
   ui: {

@@ -21,6 +21,7 @@ import {
 import { postList } from '@portal/contracts/home';
 import type { DB } from '../../db/schema';
 import { registerCall } from '../../http/register-call';
+import type { RemoteImages } from '../uploads/remote-images';
 import { discussionsService } from './discussions.service';
 import { viewCounter, type SharedViewers } from './view-counter';
 
@@ -33,14 +34,14 @@ import { viewCounter, type SharedViewers } from './view-counter';
  */
 export async function discussionsRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; writesPerMinute: number; sharedViewers?: SharedViewers },
+  deps: { db: Kysely<DB>; writesPerMinute: number; sharedViewers?: SharedViewers; remoteImages?: RemoteImages },
 ) {
   const views = viewCounter(deps.db, {
     shared: deps.sharedViewers,
     onError: (err) => app.log.error({ err }, 'post views not written or viewer not checked'),
   });
   app.addHook('preClose', () => views.close());
-  const posts = discussionsService(deps.db, views);
+  const posts = discussionsService(deps.db, views, undefined, deps.remoteImages);
   const comments = posts.comments;
   const opts = { writesPerMinute: deps.writesPerMinute };
 
@@ -50,7 +51,8 @@ export async function discussionsRoutes(
     postAdd,
     async (body, { site, user, succeed }) => {
       const result = await posts.add(site, (await user()).id, body);
-      succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
+      if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+      else succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
       return result;
     },
     opts,
@@ -60,7 +62,8 @@ export async function discussionsRoutes(
     postEdit,
     async ({ tp_id, ...form }, { site, user, succeed }) => {
       const result = await posts.edit(site, (await user()).id, tp_id, form);
-      succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
+      if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+      else succeed(result.status === 10 ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
       return result;
     },
     opts,
