@@ -68,7 +68,14 @@ export async function siteImageRoutes(
         if (!member) throw ApiError.unauthorized();
         const { image_config } = await readSiteSettings(deps.db, site.tws_id);
         const mb = Math.min(image_config.fileSize, SITE_IMAGE_RULE.hardMaxMb);
-        const part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+        let part: Awaited<ReturnType<typeof request.file>> | undefined;
+        try {
+          part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+        } catch (err) {
+          // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+        }
         if (!part || part.fieldname !== call.field) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
