@@ -78,7 +78,13 @@ export async function siteImageRoutes(
         }
         if (!part || part.fieldname !== call.field) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
         const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        try {
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        } catch (err) {
+          // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+        }
         // The parser stops keeping bytes at the limit and marks the stream truncated.
         if (part.file.truncated) throw fileRefusal(lang, 413, 'siteAdmin.upload.fileTooLarge', { mb });
         const bytes = Buffer.concat(chunks);
