@@ -24,6 +24,7 @@ import { pagesFeature } from './features/pages/pages.feature';
 import { topicsFeature } from './features/topics/topics.feature';
 import { systemClock } from './lib/clock';
 import { createDocumentWork } from './lib/document-work/document-work';
+import { remoteImages } from './platform/uploads/remote-images';
 import { jobRunner } from './lib/jobs';
 import { auditFeature } from './platform/audit/audit.feature';
 import { dictionariesFeature } from './platform/dictionaries/dictionaries.feature';
@@ -53,6 +54,8 @@ export interface AppDeps {
   /** The prefix of the keys processes share in Redis (rate-limit counters, post viewers); tests give each app its own. */
   redisNameSpace?: string;
   logger?: boolean | object;
+  /** Tests only: addresses the remote-picture fetch may reach besides public ones (a loopback test server). */
+  remoteImagesAllowAddress?: (address: string) => boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -124,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Heavy document work (Word import) goes to one worker pool, ended with the app.
   const documentWork = createDocumentWork(config.documentWork);
   app.addHook('onClose', () => documentWork.close());
+  const storage = await createStorage(config.storage, config.uploadsDir);
   const portal: PortalDeps = {
     db: database.db,
     config,
@@ -132,8 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: systemClock,
     log: app.log,
     jobs,
-    storage: await createStorage(config.storage, config.uploadsDir),
+    storage,
     documentWork,
+    // Rich text saved by posts and pages: pictures of other sites copied into our storage.
+    remoteImages: remoteImages({
+      db: database.db,
+      storage,
+      uploadsDir: config.uploadsDir,
+      ownOrigins: storageOrigins(config.storage),
+      allowAddress: deps.remoteImagesAllowAddress,
+    }),
   };
   // 2c. Sessions: request.currentUser() for the access rules; mail and SMS for one-time codes.
   const accounts = await createAccountsModule(portal);

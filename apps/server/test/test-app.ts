@@ -39,6 +39,8 @@ export async function createTestApp(
     pages?: boolean;
     /** Adds routes before the app is ready (tests of mechanisms that no feature call exercises yet). */
     extend?: (app: FastifyInstance) => void;
+    /** Lets the remote-picture fetch reach these addresses too (a loopback test server); never in production. */
+    remoteImagesAllowAddress?: (address: string) => boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -76,6 +78,7 @@ export async function createTestApp(
     pages: opts.pages ?? false,
     logger: false,
     redisNameSpace,
+    remoteImagesAllowAddress: opts.remoteImagesAllowAddress,
   });
   opts.extend?.(app);
   await app.ready();

@@ -3,7 +3,7 @@ import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, permission, PUBLIC } from 
 import { PAGE_SIZE, POST_SOURCE_DEFAULT } from './constants';
 import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
-import { attachmentSchema } from './uploads';
+import { attachmentSchema, droppedImagesSchema, REMOTE_IMAGES_DROPPED_MSG } from './uploads';
 
 /**
  * Discussions (spec 3 "Post form", 5 "Post form", 7 `post/add` and `postList`, 9; decisions.md
@@ -145,6 +145,7 @@ export const postAdd = defineCall({
     tp_id: z.number(),
     status: z.number().describe('10 pending review, 20 published'),
     linked: z.array(z.object({ tws_id: z.number(), tp_id: z.number(), status: z.number() })),
+    dropped_images: droppedImagesSchema,
   }),
 });
 
@@ -158,7 +159,7 @@ export const postEdit = defineCall({
   summary:
     "Edits the author's own post (403 otherwise; linked versions are edited apart). Editing a rejected or withdrawn post resubmits it (10) when the site reviews posts, else publishes it (20).",
   body: z.strictObject({ tp_id: id('discuss.rules.postRequired'), ...postFormShape }),
-  data: z.object({ tp_id: z.number(), status: z.number() }),
+  data: z.object({ tp_id: z.number(), status: z.number(), dropped_images: droppedImagesSchema }),
 });
 
 const postIdBody = z.strictObject({ tp_id: id('discuss.rules.postRequired') });
@@ -441,6 +442,7 @@ export const DISCUSS_MSG = {
   withdrawn: 'discuss.api.withdrawn',
   commented: 'discuss.api.commented',
   accepted: 'discuss.api.accepted',
+  imagesDropped: REMOTE_IMAGES_DROPPED_MSG,
 } as const;
 
 export const discussionCalls = [

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineCall, permission } from './call';
 import { PERMISSIONS } from './permissions';
 import { plainLine, utf8Bytes } from './text-rules';
+import { droppedImagesSchema } from './uploads';
 
 /**
  * Content pages of a site that staff write in the back office (issue 4: "the About page content").
@@ -44,7 +45,7 @@ export const adminPageUpdate = defineCall({
   access: permission(PERMISSIONS.pageManage),
   tag: 'admin',
   summary:
-    'Writes a content page of the site: title 1 to 100 characters, HTML of at most 100 KB, sanitised on the server (no script, event handlers or javascript: URLs). Answers what was stored. Audited.',
+    'Writes a content page of the site: title 1 to 100 characters, HTML of at most 100 KB, sanitised on the server (no script, event handlers or javascript: URLs); pictures of other sites are copied into our storage, those that cannot be are left out and counted (dropped_images). Answers what was stored. Audited.',
   body: z.strictObject({
     slug,
     title: z
@@ -62,7 +63,7 @@ export const adminPageUpdate = defineCall({
       .refine((html) => utf8Bytes(html) <= PAGE_RULE.contentMaxBytes, { message: 'siteAdmin.pages.contentRule' })
       .describe('HTML, at most 100 KB (UTF-8); sanitised with the rich-text allow-list'),
   }),
-  data: adminPageSchema,
+  data: adminPageSchema.extend({ dropped_images: droppedImagesSchema }),
 });
 
 export const pagesAdminCalls = [adminPageGet, adminPageUpdate] as const;

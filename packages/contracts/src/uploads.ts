@@ -61,6 +61,13 @@ export const UPLOAD_RULE = {
   docxMaxImages: 50,
 } as const;
 
+/**
+ * Saving rich text copies the pictures of other sites into our storage; those that could not be copied
+ * are left out, counted in `dropped_images`, and msg says so with this key ({{n}}).
+ */
+export const REMOTE_IMAGES_DROPPED_MSG = 'upload.api.remoteImagesDropped';
+export const droppedImagesSchema = z.number().describe('pictures of other sites left out of the content (0 when none)');
+
 /** The answer of every upload (spec 3): `address` is where the file is shown or downloaded. */
 export const uploadDataSchema = z.object({
   att_id: z.number(),

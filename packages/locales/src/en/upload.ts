@@ -24,6 +24,7 @@ export const upload: SiteCatalogue['upload'] = {
     docxTooDeep: 'The document nests tables or lists more than {{n}} levels deep and is too complex to import',
     docxBusy: 'Many documents are being imported right now. Please try again in a moment',
     notFound: 'The attachment does not exist',
+    remoteImagesDropped: '{{n}} picture(s) from other sites could not be copied and were left out; the rest was saved',
   },
   /** The upload component's texts (EDITOR). */
   ui: {

@@ -22,6 +22,7 @@ export const upload = {
     docxTooDeep: '文档的表格或列表嵌套超过 {{n}} 层，过于复杂，无法导入',
     docxBusy: '当前导入的文档较多，请稍后再试',
     notFound: '附件不存在',
+    remoteImagesDropped: '有 {{n}} 张其他网站的图片无法复制，已从内容中移除；其余内容已保存',
   },
   /** The upload component's texts (EDITOR). */
   ui: {

@@ -165,6 +165,36 @@ describe('uploading an avatar', () => {
     expect(json.json()).toEqual(refusal('en', 'accounts.avatarMissing'));
   });
 
+  it('refuses a multipart body the parser cannot read (no boundary) as a missing file, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL_OF('protal_en'),
+      headers: {
+        isapi: '1',
+        'content-type': 'multipart/form-data',
+        cookie: `${CLIENT_STORAGE.accessTokenCookie}=${member.token}`,
+      },
+      payload: 'garbage',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal('en', 'accounts.avatarMissing'));
+  });
+
+  it('refuses a multipart body that ends inside the file as a missing file, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL_OF('protal_en'),
+      headers: {
+        isapi: '1',
+        'content-type': 'multipart/form-data; boundary=b',
+        cookie: `${CLIENT_STORAGE.accessTokenCookie}=${member.token}`,
+      },
+      payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal('en', 'accounts.avatarMissing'));
+  });
+
   it('needs a member and the isapi header', async () => {
     const anonymous = await upload({ name: 'a.png', type: 'image/png', bytes: await png() }, { as: null });
     expect(anonymous.statusCode).toBe(401);

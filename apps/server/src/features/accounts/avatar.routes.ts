@@ -49,10 +49,23 @@ export async function avatarRoutes(app: FastifyInstance, deps: { accounts: Accou
       const lang = request.portal.site.lang;
       const member = await request.currentUser!();
       if (!member) throw ApiError.unauthorized();
-      const part = request.isMultipart() ? await request.file() : undefined;
+      let part: Awaited<ReturnType<typeof request.file>> | undefined;
+      try {
+        part = request.isMultipart() ? await request.file() : undefined;
+      } catch (err) {
+        // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
+        if ((err as { statusCode?: number }).statusCode) throw err;
+        throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+      }
       if (!part || part.fieldname !== uploadAvatar.field) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
       const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      try {
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      } catch (err) {
+        // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
+        if ((err as { statusCode?: number }).statusCode) throw err;
+        throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+      }
       // The parser stops keeping bytes at the limit and marks the stream truncated.
       if (part.file.truncated) throw fileRefusal(lang, 413, 'accounts.avatarTooLarge', { mb: AVATAR_RULE.maxMb });
       const bytes = Buffer.concat(chunks);

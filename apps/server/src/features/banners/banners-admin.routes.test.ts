@@ -256,6 +256,34 @@ describe('admin.banners.uploadImage', () => {
     // A JSON body to the upload is no file.
     const json = await staffCall(h, 'protal_en', '/admin/banners/uploadImage', { file: 'x' }, admin);
     expect(json.statusCode).toBe(400);
+    // A multipart body the parser cannot read (no boundary) is no file either, not a 500.
+    const unreadable = await t.app.inject({
+      method: 'POST',
+      url: '/api/protal_en/admin/banners/uploadImage',
+      headers: {
+        isapi: '1',
+        'content-type': 'multipart/form-data',
+        'x-forwarded-for': h.freshIp(),
+        cookie: `${CLIENT_STORAGE.accessTokenCookie}=${admin.token}`,
+      },
+      payload: 'garbage',
+    });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json()).toEqual(refusal('protal_en', 'siteAdmin.upload.fileMissing'));
+    // Nor is a body that ends inside the file.
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/protal_en/admin/banners/uploadImage',
+      headers: {
+        isapi: '1',
+        'content-type': 'multipart/form-data; boundary=b',
+        'x-forwarded-for': h.freshIp(),
+        cookie: `${CLIENT_STORAGE.accessTokenCookie}=${admin.token}`,
+      },
+      payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual(refusal('protal_en', 'siteAdmin.upload.fileMissing'));
     expect(await snapshot()).toEqual(before);
     expect((await call('protal_en', '/admin/banners/list', {}, admin)).statusCode).toBe(200);
   });

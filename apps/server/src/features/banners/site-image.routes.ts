@@ -63,10 +63,23 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
         if (!member) throw ApiError.unauthorized();
         const { image_config } = await readSiteSettings(deps.db, site.tws_id);
         const mb = Math.min(image_config.fileSize, SITE_IMAGE_RULE.hardMaxMb);
-        const part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+        let part: Awaited<ReturnType<typeof request.file>> | undefined;
+        try {
+          part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+        } catch (err) {
+          // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+        }
         if (!part || part.fieldname !== call.field) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
         const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        try {
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        } catch (err) {
+          // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+        }
         // The parser stops keeping bytes at the limit and marks the stream truncated.
         if (part.file.truncated) throw fileRefusal(lang, 413, 'siteAdmin.upload.fileTooLarge', { mb });
         const bytes = Buffer.concat(chunks);

@@ -37,18 +37,20 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
     onError: (err) => app.log.error({ err }, 'post views not written or viewer not checked'),
   });
   deps.jobs.add({ name: 'discussions.write-views', everyMs: 1000, runOnClose: true, run: views.flush });
-  const posts = discussionsService(deps.db, views);
+  const posts = discussionsService(deps.db, views, undefined, deps.remoteImages);
   const comments = posts.comments;
 
   registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()));
   registerCall(app, postAdd, async (body, { site, user, succeed }) => {
     const result = await posts.add(site, (await user()).id, body);
-    succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
+    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+    else succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
     return result;
   });
   registerCall(app, postEdit, async ({ tp_id, ...form }, { site, user, succeed }) => {
     const result = await posts.edit(site, (await user()).id, tp_id, form);
-    succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
+    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+    else succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
     return result;
   });
   registerCall(app, postDelete, async (body, { site, user, succeed }) => {

@@ -26,6 +26,7 @@ import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { reviewStates, submitForReview, withdrawFromReview } from '../../platform/reviews/review-queue';
 import { readSiteSettings } from '../../platform/settings/settings.service';
 import { linkAttachments } from '../../platform/uploads/attachment-links';
+import type { RemoteImages } from '../../platform/uploads/remote-images';
 import { discussionsRepository, type PostRow } from './discussions.repository';
 import { commentsService, isPostStaff } from './comments.service';
 
@@ -105,9 +106,25 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof discussionsRepository>['l
  * withdrawing and deleting one's own, the list and the detail, likes, favourites, accepted answers
  * and the author's own list.
  */
-export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Clock = { now: Date.now }) {
+export function discussionsService(
+  db: Kysely<DB>,
+  views: ViewCounter,
+  clock: Clock = { now: Date.now },
+  remote?: RemoteImages,
+) {
   const repo = discussionsRepository(db);
   const comments = commentsService(db, clock);
+
+  /**
+   * The form with its remote pictures copied into storage (or dropped, counted): done before any
+   * transaction, since fetching takes seconds.
+   */
+  async function withOwnImages(site: Site, authorId: number, form: PostFormInput, mayEdit?: () => Promise<unknown>) {
+    if (!remote || !/<img/i.test(form.tp_content)) return { form, dropped: 0 };
+    await mayEdit?.();
+    const copied = await remote.copyInto(sanitizeRichText(form.tp_content), authorId, site.tws_id);
+    return { form: { ...form, tp_content: copied.html }, dropped: copied.dropped };
+  }
 
   async function summaries(rows: SummaryRow[], siteId: number): Promise<PostSummary[]> {
     const authors = await memberBriefs(
@@ -238,7 +255,8 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
      * Publishes a post and its linked language versions in one transaction. Each version's status
      * follows its own site's review switch (10 into the queue, else 20 with the author's points).
      */
-    async add(site: Site, authorId: number, form: PostFormInput) {
+    async add(site: Site, authorId: number, submitted: PostFormInput) {
+      const { form, dropped } = await withOwnImages(site, authorId, submitted);
       const others = [...new Set(form.other_lang)];
       for (const id of others) {
         if (id === site.tws_id || !siteById(id)) throw invalidField(site, 'other_lang', 'discuss.api.otherLangUnknown');
@@ -330,7 +348,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
           linked.push({ tws_id: v.siteId, tp_id: version.id, status: version.status });
         }
         if (linked.length) await repo.setLangGroup(trx, [main.id, ...linked.map((l) => l.tp_id)], main.id);
-        return { tp_id: main.id, status: main.status, linked };
+        return { tp_id: main.id, status: main.status, linked, dropped_images: dropped };
       });
     },
 
@@ -339,8 +357,11 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
      * back into review when the site reviews posts, else it is published; a pending one stays
      * pending with its queue entry refreshed.
      */
-    async edit(site: Site, authorId: number, postId: number, form: PostFormInput) {
+    async edit(site: Site, authorId: number, postId: number, submitted: PostFormInput) {
       const now = clock.now();
+      const { form, dropped } = await withOwnImages(site, authorId, submitted, () =>
+        ownPost(db, site, authorId, postId),
+      );
       return db.transaction().execute(async (trx) => {
         const post = await ownPost(trx, site, authorId, postId);
         const checked = await checkForm(trx, site, authorId, form);
@@ -382,7 +403,7 @@ export function discussionsService(db: Kysely<DB>, views: ViewCounter, clock: Cl
             now,
           });
         }
-        return { tp_id: post.id, status };
+        return { tp_id: post.id, status, dropped_images: dropped };
       });
     },
 

@@ -8,6 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { linkAttachments } from '../../platform/uploads/attachment-links';
+import type { RemoteImages } from '../../platform/uploads/remote-images';
 import { pagesRepository } from './pages.repository';
 
 interface Clock {
@@ -15,7 +16,7 @@ interface Clock {
 }
 
 /** Content pages written in the back office (the About page), and the portal's reading of them. */
-export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
+export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }, remote?: RemoteImages) {
   const repo = pagesRepository(db);
   const view = (
     slug: PageSlug,
@@ -53,9 +54,12 @@ export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
       actorId: number,
       input: { slug: PageSlug; title: string; content: string },
       request: Pick<FastifyRequest, 'ip' | 'id'>,
-    ): Promise<AdminPage> {
+    ): Promise<AdminPage & { dropped_images: number }> {
       const now = clock.now();
-      const html = sanitizeRichText(input.content);
+      const sanitised = sanitizeRichText(input.content);
+      // Remote pictures are copied before the transaction: fetching takes seconds.
+      const copied = remote ? await remote.copyInto(sanitised, actorId, site.tws_id) : { html: sanitised, dropped: 0 };
+      const html = copied.html;
       return db.transaction().execute(async (trx) => {
         const before = await repo.find(site.tws_id, input.slug, trx);
         await repo.save(trx, { siteId: site.tws_id, slug: input.slug, title: input.title, html, now });
@@ -71,7 +75,7 @@ export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
           request,
           now,
         });
-        return view(input.slug, await repo.find(site.tws_id, input.slug, trx));
+        return { ...view(input.slug, await repo.find(site.tws_id, input.slug, trx)), dropped_images: copied.dropped };
       });
     },
   };

@@ -55,8 +55,13 @@ describe('storage configuration', () => {
     expect(origins).toEqual(['http://127.0.0.1:4568']);
     const csp = pageContentSecurityPolicy('n', origins);
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:4568");
-    expect(csp).toContain("img-src 'self' data: blob: https: http://127.0.0.1:4568");
+    expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:4568;");
     expect(pageContentSecurityPolicy('n')).toContain("connect-src 'self';");
+    // Pictures of other sites are copied on publish: pages never load one (no tracking pixels).
+    expect(pageContentSecurityPolicy('n')).toContain("img-src 'self' data: blob:;");
+    expect(pageContentSecurityPolicy('n', ['https://cdn.example'])).toContain(
+      "img-src 'self' data: blob: https://cdn.example;",
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import type { DocumentWork } from '../../lib/document-work/document-work';
 import type { Jobs } from '../../lib/jobs';
 import type { StorageDriver } from '../../lib/storage';
 import type { ReviewKindAdapter } from '../reviews/review-kinds';
+import type { RemoteImages } from '../uploads/remote-images';
 
 /** What every feature is built from: one object, made once by `app.ts`. */
 export interface PortalDeps {
@@ -27,6 +28,8 @@ export interface PortalDeps {
   storage: StorageDriver;
   /** The one worker pool for heavy document work (Word import), bounded in memory, time and queue. */
   documentWork: DocumentWork;
+  /** Copies other sites' pictures in rich text into our storage on publish (SSRF-safe), or drops them. */
+  remoteImages: RemoteImages;
 }
 
 /** Figures of the home page's statistics block (spec 7 `indexStats`) that a domain counts. */

@@ -217,6 +217,24 @@ describe('uploads through the server (local disk)', () => {
     expect(await attachmentCount()).toBe(before);
   });
 
+  it('refuses a multipart body the parser cannot read (no boundary) as a missing file, not a 500', async () => {
+    for (const path of ['/api/tool/uploadfile/', '/api/tool/upLoadimage/', '/api/tool/importDocx']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          isapi: '1',
+          'content-type': 'multipart/form-data',
+          cookie: `accessToken=${member.token}`,
+          'x-forwarded-for': h.freshIp(),
+        },
+        payload: 'garbage',
+      });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toMatchObject({ status: 40001, data: { field: 'file' } });
+    }
+  });
+
   it('never uses the name as a path: path characters and ../ stay in the title only', async () => {
     for (const name of ['../../etc/passwd.txt', '..\\..\\boot.ini.txt', '/abs/x.txt', 'a/../../b.txt']) {
       const res = await upload('/api/tool/uploadfile/', { name, content: Buffer.from('text') });

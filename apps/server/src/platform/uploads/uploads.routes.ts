@@ -76,7 +76,14 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   /** The one file part of a request, or a 400 naming `file`. */
   async function filePart(request: FastifyRequest, mb: number) {
     const lang = request.portal.site.lang;
-    const part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+    let part: Awaited<ReturnType<FastifyRequest['file']>> | undefined;
+    try {
+      part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+    } catch (err) {
+      // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw fileRefusal(lang, 400, 'missing');
+    }
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
       throw fileRefusal(lang, 400, 'missing');
