@@ -12,6 +12,7 @@ import * as reports from './migrations/2026-11-22-0010-reports';
 import * as postsAuthorIndex from './migrations/2026-11-22-0011-posts-author-index';
 import * as attachmentAccessKeys from './migrations/2026-11-22-0012-attachment-access-keys';
 import * as attachmentLinks from './migrations/2026-11-22-0013-attachment-links';
+import * as rolesCodeNotNull from './migrations/2026-11-25-0014-roles-code-not-null';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0011-posts-author-index': postsAuthorIndex,
   '2026-11-22-0012-attachment-access-keys': attachmentAccessKeys,
   '2026-11-22-0013-attachment-links': attachmentLinks,
+  '2026-11-25-0014-roles-code-not-null': rolesCodeNotNull,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
