@@ -13,6 +13,7 @@ import * as postsAuthorIndex from './migrations/2026-11-22-0011-posts-author-ind
 import * as attachmentAccessKeys from './migrations/2026-11-22-0012-attachment-access-keys';
 import * as attachmentLinks from './migrations/2026-11-22-0013-attachment-links';
 import * as pointsRules from './migrations/2026-11-25-0014-points-rules';
+import * as rolesCodeNotNull from './migrations/2026-11-25-0015-roles-code-not-null';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0012-attachment-access-keys': attachmentAccessKeys,
   '2026-11-22-0013-attachment-links': attachmentLinks,
   '2026-11-25-0014-points-rules': pointsRules,
+  '2026-11-25-0015-roles-code-not-null': rolesCodeNotNull,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -100,11 +100,10 @@ async function databaseTables(t: TestApp): Promise<Tables> {
       const pkColumns = info.rows.filter((c) => c.pk > 0).length;
       const columns = new Map<string, Column>();
       for (const c of info.rows) {
-        // A lone `integer primary key` is the rowid: never null, and filled in when left out. Other
-        // primary-key columns without `not null` (roles.code) would take a null only on SQLite, by
-        // its documented legacy quirk; schema.ts describes the key as PostgreSQL makes it, not null.
+        // A lone `integer primary key` is the rowid: never null, and filled in when left out. Any other
+        // primary-key column takes a null on SQLite unless it says `not null` (a legacy quirk).
         const rowid = c.pk > 0 && pkColumns === 1 && c.type.toLowerCase() === 'integer';
-        columns.set(c.name, { nullable: !c.notnull && c.pk === 0, generated: rowid || c.dflt_value !== null });
+        columns.set(c.name, { nullable: !c.notnull && !rowid, generated: rowid || c.dflt_value !== null });
       }
       tables.set(name, columns);
     }
