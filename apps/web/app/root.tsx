@@ -23,7 +23,9 @@ import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { signedInMember } from './features/accounts/api/current-user.server';
 import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
-import { shellQueries } from './features/site/api/site-queries';
+import { PublishPostHost } from './features/discussions/publish/PublishPostHost';
+import { FeedbackEntry } from './features/feedback/components/FeedbackEntry';
+import { MessageBell } from './features/messages/components/MessageBell';
 import { createI18n } from './lib/i18n';
 import { informationRedirect } from './lib/information-redirect';
 import { languageGuardRedirect } from './lib/language/guard';
@@ -31,6 +33,7 @@ import { LanguageSync } from './lib/language/LanguageSync';
 import { browserLanguageStore, readStoredSite } from './lib/language/storage';
 import { useNonce } from './lib/nonce';
 import { prefetchCalls } from './lib/query/prefetch.server';
+import { shellQueries } from './lib/query/site-queries';
 import { browserQueryClient, createQueryClient } from './lib/query/query-client';
 import { RequestClientBridge } from './lib/RequestClientBridge';
 import { isShellStale, shellRefreshed } from './lib/session';
@@ -125,6 +128,13 @@ function makeQueryClient() {
   return typeof window === 'undefined' ? createQueryClient() : browserQueryClient();
 }
 
+/** The features the portal's shell shows on every page, composed here so the shell imports none. */
+const SITE_LAYOUT_SLOTS = {
+  messageBell: <MessageBell />,
+  feedback: <FeedbackEntry />,
+  publishPost: <PublishPostHost />,
+};
+
 export default function Root({ loaderData }: Route.ComponentProps) {
   const site = siteById(loaderData.siteId) ?? DEFAULT_SITE;
   const { pathname } = useLocation();
@@ -160,7 +170,7 @@ export default function Root({ loaderData }: Route.ComponentProps) {
               {isBackOfficePath(pathname) ? (
                 <Outlet />
               ) : (
-                <SiteLayout>
+                <SiteLayout slots={SITE_LAYOUT_SLOTS}>
                   <Outlet />
                 </SiteLayout>
               )}

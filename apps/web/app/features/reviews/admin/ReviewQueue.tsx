@@ -13,6 +13,7 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import { adminDashboard } from '@portal/contracts/admin';
 import {
   adminReviewDecide,
   adminReviewInfo,
@@ -23,8 +24,8 @@ import {
   REVIEW_STATUSES,
   type ReviewItem,
 } from '@portal/contracts/reviews';
-import { useAdminCall, useAdminPagedQuery, useAdminQuery } from '~/features/admin/use-admin-call';
-import { LoadMore } from '~/features/admin/LoadMore';
+import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
+import { LoadMore } from '~/components/admin/LoadMore';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
@@ -63,7 +64,7 @@ type Decide = (ids: number[], decision: 'approve' | 'reject', reason?: string) =
  */
 function useDecide(): { decide: Decide; pending: boolean } {
   const { t } = useTranslation('reviewsAdmin');
-  const call = useAdminCall(adminReviewDecide);
+  const call = useCallMutation(adminReviewDecide, { invalidates: [adminReviewList, adminReviewInfo, adminDashboard] });
   const decide: Decide = async (ids, decision, reason) => {
     try {
       const answer = await call.mutateAsync({ ids, decision, ...(reason === undefined ? {} : { reason }) });
@@ -151,7 +152,7 @@ function ReviewDrawer({
 }) {
   const { t } = useTranslation('reviewsAdmin');
   const time = useStaffTime();
-  const query = useAdminQuery(adminReviewInfo, { review_id: reviewId });
+  const query = useCall(adminReviewInfo, { review_id: reviewId });
   const item = query.data;
   const pending = item?.status === REVIEW_STATUS.pending;
   return (
@@ -251,7 +252,7 @@ export function ReviewQueue() {
     ...(kind ? { kind: kind as (typeof REVIEW_KINDS)[number] } : {}),
     ...ageBody(age),
   };
-  const query = useAdminPagedQuery(adminReviewList, body);
+  const query = useCallPages(adminReviewList, body);
   const rows = query.data?.pages.flatMap((page) => page.list) ?? [];
   const isPendingView = status === REVIEW_STATUS.pending;
 

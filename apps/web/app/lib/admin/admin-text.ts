@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { TextKey } from '~/admin-pages';
+import type { TextKey } from './admin-page';
 
 /** The text of a `<namespace>.<key>` key (as admin-pages.ts names titles) in the current language. */
 export function textOf(t: TFunction, key: TextKey): string {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
-import { i18nKey, issueKey } from '~/features/accounts/forms/form-issues';
+import { i18nKey, issueKey } from '~/lib/forms/form-issues';
 
 type Path = readonly (string | number)[];
 
