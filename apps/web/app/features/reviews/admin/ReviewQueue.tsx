@@ -24,6 +24,8 @@ import {
   REVIEW_STATUSES,
   type ReviewItem,
 } from '@portal/contracts/reviews';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { LoadMore } from '~/components/admin/LoadMore';
 import { formatDate } from '~/lib/format';
@@ -80,6 +82,10 @@ function useDecide(): { decide: Decide; pending: boolean } {
   return { decide, pending: call.isPending };
 }
 
+/** A rejection's issues, by the decide call's own schema (the ids are the modal's caller's). */
+const rejectIssues = (values: Partial<{ reason: string }>) =>
+  fieldIssues(adminReviewDecide.body, { ids: [1], decision: 'reject', reason: values.reason ?? '' });
+
 /** The reason of a rejection, 1 to 500 characters, as the call's own rule says. */
 function RejectModal({
   count,
@@ -91,8 +97,7 @@ function RejectModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('reviewsAdmin');
-  const { t: tr } = useTranslation('reviews');
-  const [form] = Form.useForm<{ reason: string }>();
+  const { form, rule } = useContractForm<{ reason: string }>(rejectIssues);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     let values: { reason: string };
@@ -119,14 +124,7 @@ function RejectModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
-        <Form.Item
-          name="reason"
-          label={t('reasonLabel')}
-          rules={[
-            { required: true, whitespace: true, message: tr('api.reasonRequired') },
-            { max: REVIEW_RULE.reasonMax, message: tr('api.reasonRule') },
-          ]}
-        >
+        <Form.Item name="reason" label={t('reasonLabel')} required rules={[rule('reason')]}>
           <Input.TextArea
             rows={4}
             showCount
