@@ -17,7 +17,6 @@ import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/sites';
-import { siteCatalogues as catalogues } from '@portal/locales/site';
 import type { Route } from './+types/root';
 import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';
@@ -26,6 +25,7 @@ import { ProfileCardHost } from './features/accounts/components/ProfileCardHost'
 import { PublishPostHost } from './features/discussions/publish/PublishPostHost';
 import { FeedbackEntry } from './features/feedback/components/FeedbackEntry';
 import { MessageBell } from './features/messages/components/MessageBell';
+import { catalogueOf, loadCatalogue } from './lib/catalogue';
 import { createI18n } from './lib/i18n';
 import { informationRedirect } from './lib/information-redirect';
 import { languageGuardRedirect } from './lib/language/guard';
@@ -88,6 +88,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const target = languageGuardRedirect(url.pathname, stored);
   if (target) throw redirect(`${target}${url.search}`);
   const site = siteOfPage(url.pathname, stored);
+  // The texts of a page in the other language (the back office's interface switch) come first.
+  await loadCatalogue(site.lang);
   if (isShellStale() || lastRootData?.siteId !== site.tws_id) {
     lastRootData = await serverLoader();
     shellRefreshed();
@@ -188,7 +190,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   const data = useRouteLoaderData<RootData>('root');
   const site = siteOfPage(pathname, siteById(data?.siteId));
-  const texts = catalogues[site.lang];
+  const texts = catalogueOf(site.lang);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" className="portal-main portal-error-page">

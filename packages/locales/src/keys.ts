@@ -1,5 +1,5 @@
-import type { BackOfficeCatalogue } from './back-office';
-import type { SiteCatalogue } from './site';
+import type { Catalogue } from './catalogues';
+import type { ServerCatalogue } from './server';
 
 /** i18next's plural suffixes: `posts_one` / `posts_other` are asked for as `posts` with a count. */
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -18,16 +18,21 @@ export type KeysOf<T, Prefix extends string = ''> = {
  * derived from the zh catalogue that en is typed against: `ApiError`, the server's `translate`, the
  * web's `t()` and the permission names accept only these, so a typo fails the typecheck.
  */
-export type MessageKey = KeysOf<SiteCatalogue & BackOfficeCatalogue>;
+export type MessageKey = KeysOf<Catalogue>;
 
 /** A namespace of the whole catalogue (`errors`, `discuss`, `admin`…). */
-export type MessageNamespace = keyof (SiteCatalogue & BackOfficeCatalogue) & string;
+export type MessageNamespace = keyof Catalogue & string;
 
 /** The keys of one namespace, without the namespace (`t()` of `useTranslation('discuss')`). */
-export type NamespaceKey<Ns extends MessageNamespace> = KeysOf<(SiteCatalogue & BackOfficeCatalogue)[Ns]>;
+export type NamespaceKey<Ns extends MessageNamespace> = KeysOf<Catalogue[Ns]>;
+
+/** The namespaces only the server sends (`errors`, `mail`): never in a browser's catalogue. */
+export type ServerNamespace = keyof ServerCatalogue & string;
 
 /** A key as i18next names one of another namespace: `accounts:emailInvalid`. */
-export type QualifiedKey = { [Ns in MessageNamespace]: `${Ns}:${NamespaceKey<Ns>}` }[MessageNamespace];
+export type QualifiedKey<Namespaces extends MessageNamespace = MessageNamespace> = {
+  [Ns in Namespaces]: `${Ns}:${NamespaceKey<Ns>}`;
+}[Namespaces];
 
 /**
  * A message key as a function takes it, `key: K & CheckedKey<K>`: a literal (`'errors.forbiden'`)

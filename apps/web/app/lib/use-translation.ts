@@ -1,13 +1,13 @@
 import { useContext } from 'react';
 import { I18nContext } from 'react-i18next';
 import type { i18n as I18n, TFunction, TOptions } from 'i18next';
-import type { CheckedKey, MessageNamespace, NamespaceKey, QualifiedKey } from '@portal/locales/keys';
+import type { CheckedKey, MessageNamespace, NamespaceKey, QualifiedKey, ServerNamespace } from '@portal/locales/keys';
 
-/** A namespace of the portal's catalogue or of the back office's. */
-export type TextNamespace = MessageNamespace;
+/** A namespace of the portal's catalogue or of the back office's (not the server's own texts). */
+export type TextNamespace = Exclude<MessageNamespace, ServerNamespace>;
 
 /** What `t()` of namespace `Ns` looks up: a key of `Ns`, or `namespace:key` of any namespace. */
-export type TextKey<Ns extends TextNamespace> = NamespaceKey<Ns> | QualifiedKey;
+export type TextKey<Ns extends TextNamespace> = NamespaceKey<Ns> | QualifiedKey<TextNamespace>;
 
 /**
  * `t()` with its key checked against the catalogue: a literal key (`t('empty')`,
