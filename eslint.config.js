@@ -102,6 +102,59 @@ export default tseslint.config(
   },
   serverTiers,
   {
+    // The web app's tiers: shared (lib/, components/) -> features (features/<domain>/) -> composition
+    // (route modules, routes.ts, root.tsx, admin-pages.ts, entry files). A feature imports shared
+    // code and its own folder only; shared code imports shared code only; composition imports all.
+    // A feature that needs another's component on a page gets it from the route module (slots or
+    // props). The server's block mirrors this one with its own folders.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'apps/web/app/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: ['apps/web/app/lib', 'apps/web/app/components'] },
+        { type: 'composition', pattern: 'apps/web/app/routes' },
+      ],
+      // The app's top-level modules compose too; pages.ts (the page table shared code reads) does not.
+      'boundaries/files': [
+        {
+          category: 'web-composition',
+          pattern: 'apps/web/app/{root,routes,admin-pages,entry.client,entry.server}.{ts,tsx}',
+        },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'shared' } },
+              disallow: {
+                to: [
+                  { element: { types: { anyOf: ['feature', 'composition'] } } },
+                  { file: { categories: 'web-composition' } },
+                ],
+              },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: [
+                  { element: { type: 'composition' } },
+                  { file: { categories: 'web-composition' } },
+                  { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations are typed against Kysely<any> on purpose: they must not depend on today's schema.
     files: ['apps/server/src/db/migrations/**', 'apps/server/src/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { DEFAULT_SITE, SITES } from '@portal/contracts/sites';
+import { loadCatalogue } from './lib/catalogue';
 import { NonceContext, nonceScriptStyles, readDocumentNonce } from './lib/nonce';
 
 // The nonce of this page, for the style tags antd adds in the browser (popups, toasts).
@@ -8,13 +10,18 @@ const nonce = readDocumentNonce(document);
 // ...and for the few that libraries create without it (see nonceScriptStyles).
 nonceScriptStyles(document, nonce);
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <NonceContext value={nonce}>
-        <HydratedRouter />
-      </NonceContext>
-    </StrictMode>,
-  );
+// The page's texts, in its language only (the server wrote it in <html lang>), before hydration so
+// the first render says what the server rendered.
+const lang = SITES.find((s) => s.htmlLang === document.documentElement.lang)?.lang ?? DEFAULT_SITE.lang;
+void loadCatalogue(lang).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <NonceContext value={nonce}>
+          <HydratedRouter />
+        </NonceContext>
+      </StrictMode>,
+    );
+  });
 });

@@ -17,13 +17,15 @@ import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/sites';
-import { siteCatalogues as catalogues } from '@portal/locales/site';
 import type { Route } from './+types/root';
 import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { signedInMember } from './features/accounts/api/current-user.server';
 import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
-import { shellQueries } from './features/site/api/site-queries';
+import { PublishPostHost } from './features/discussions/publish/PublishPostHost';
+import { FeedbackEntry } from './features/feedback/components/FeedbackEntry';
+import { MessageBell } from './features/messages/components/MessageBell';
+import { catalogueOf, loadCatalogue } from './lib/catalogue';
 import { createI18n } from './lib/i18n';
 import { informationRedirect } from './lib/information-redirect';
 import { languageGuardRedirect } from './lib/language/guard';
@@ -31,6 +33,7 @@ import { LanguageSync } from './lib/language/LanguageSync';
 import { browserLanguageStore, readStoredSite } from './lib/language/storage';
 import { useNonce } from './lib/nonce';
 import { prefetchCalls } from './lib/query/prefetch.server';
+import { shellQueries } from './lib/query/site-queries';
 import { browserQueryClient, createQueryClient } from './lib/query/query-client';
 import { RequestClientBridge } from './lib/RequestClientBridge';
 import { isShellStale, shellRefreshed } from './lib/session';
@@ -85,6 +88,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const target = languageGuardRedirect(url.pathname, stored);
   if (target) throw redirect(`${target}${url.search}`);
   const site = siteOfPage(url.pathname, stored);
+  // The texts of a page in the other language (the back office's interface switch) come first.
+  await loadCatalogue(site.lang);
   if (isShellStale() || lastRootData?.siteId !== site.tws_id) {
     lastRootData = await serverLoader();
     shellRefreshed();
@@ -125,6 +130,13 @@ function makeQueryClient() {
   return typeof window === 'undefined' ? createQueryClient() : browserQueryClient();
 }
 
+/** The features the portal's shell shows on every page, composed here so the shell imports none. */
+const SITE_LAYOUT_SLOTS = {
+  messageBell: <MessageBell />,
+  feedback: <FeedbackEntry />,
+  publishPost: <PublishPostHost />,
+};
+
 export default function Root({ loaderData }: Route.ComponentProps) {
   const site = siteById(loaderData.siteId) ?? DEFAULT_SITE;
   const { pathname } = useLocation();
@@ -160,7 +172,7 @@ export default function Root({ loaderData }: Route.ComponentProps) {
               {isBackOfficePath(pathname) ? (
                 <Outlet />
               ) : (
-                <SiteLayout>
+                <SiteLayout slots={SITE_LAYOUT_SLOTS}>
                   <Outlet />
                 </SiteLayout>
               )}
@@ -178,7 +190,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   const data = useRouteLoaderData<RootData>('root');
   const site = siteOfPage(pathname, siteById(data?.siteId));
-  const texts = catalogues[site.lang];
+  const texts = catalogueOf(site.lang);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" className="portal-main portal-error-page">

@@ -23,7 +23,7 @@ export const MEMBER_PERMISSIONS: readonly Permission[] = [
 ];
 
 /** The catalogue key of a permission's label: `roles.permissionNames.<group>.<verb>`. */
-export function permissionLabelKey(p: Permission): string {
+export function permissionLabelKey<P extends Permission>(p: P): `roles.permissionNames.${P}` {
   return `roles.permissionNames.${p}`;
 }
 

@@ -1,14 +1,15 @@
 import { backOfficeCatalogues, type BackOfficeCatalogue } from './back-office';
+import { serverCatalogues, type ServerCatalogue } from './server';
 import { siteCatalogues, type SiteCatalogue } from './site';
 
-/** Every text of the product: the portal's and the back office's. */
-export type Catalogue = SiteCatalogue & BackOfficeCatalogue;
+/** Every text of the product: the portal's, the back office's and those only the server sends. */
+export type Catalogue = SiteCatalogue & BackOfficeCatalogue & ServerCatalogue;
 
 /**
  * The whole catalogue, for the server (every API message) and the tests. Browser code of the portal
  * imports `site.ts` instead, so that its pages do not carry the back office's texts.
  */
 export const catalogues: Record<'zh' | 'en', Catalogue> = {
-  zh: { ...siteCatalogues.zh, ...backOfficeCatalogues.zh },
-  en: { ...siteCatalogues.en, ...backOfficeCatalogues.en },
+  zh: { ...siteCatalogues.zh, ...backOfficeCatalogues.zh, ...serverCatalogues.zh },
+  en: { ...siteCatalogues.en, ...backOfficeCatalogues.en, ...serverCatalogues.en },
 };

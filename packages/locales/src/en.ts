@@ -383,38 +383,6 @@ export const en: SiteCatalogue = {
     unrecognized_keys: 'field not allowed',
     required: 'required',
   },
-  errors: {
-    validation: 'Field {{field}} is invalid: {{reason}}',
-    unknownField: 'field not allowed',
-    badRequest: 'Bad request',
-    badJson: 'The request body is not valid JSON',
-    bodyTooLarge: 'The request body is too large',
-    unsupportedMediaType: 'The request must be JSON',
-    notFound: 'No such interface',
-    pageNotFound: 'Page not found',
-    siteNotFound: 'No such site',
-    unauthorized: 'Please log in first',
-    forbidden: 'No permission',
-    needIsapi: 'Missing request header isapi: 1',
-    rateLimited: 'Too many requests, please try again in {{seconds}} seconds',
-    serverError: 'Internal server error, please try again later',
-    shuttingDown: 'The service is restarting, please try again shortly',
-    overloaded: 'The site is very busy right now, please try again in a few seconds',
-  },
-  mail: {
-    codeSubject: 'Your Storage Community code',
-    registerCode:
-      'Your code to register at Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message.',
-    loginCode:
-      'Your code to sign in to Storage Community is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message and keep an eye on your account.',
-    resetCode:
-      'Your code to reset your Storage Community password is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, please ignore this message: your password stays as it is.',
-    noAccountSubject: 'Storage Community: no account uses this address',
-    noAccountText:
-      'Someone asked Storage Community for a code for this address, but no account uses it, so no code was sent.\n\nIf it was you, please register first. If not, please ignore this message.',
-    smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
-    smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
-  },
   discuss,
   postForm,
   editor,

@@ -365,38 +365,6 @@ export const zh = {
     unrecognized_keys: '不允许的字段',
     required: '不能为空',
   },
-  errors: {
-    validation: '字段 {{field}} 无效：{{reason}}',
-    unknownField: '不允许的字段',
-    badRequest: '请求无效',
-    badJson: '请求体不是有效的 JSON',
-    bodyTooLarge: '请求体过大',
-    unsupportedMediaType: '请求须为 JSON',
-    notFound: '接口不存在',
-    pageNotFound: '页面不存在',
-    siteNotFound: '站点不存在',
-    unauthorized: '请先登录',
-    forbidden: '没有权限',
-    needIsapi: '缺少请求头 isapi: 1',
-    rateLimited: '操作过于频繁，请 {{seconds}} 秒后再试',
-    serverError: '服务器内部错误，请稍后再试',
-    shuttingDown: '服务正在重启，请稍后再试',
-    overloaded: '当前访问人数过多，请几秒后再试',
-  },
-  mail: {
-    codeSubject: '存储社区验证码',
-    registerCode:
-      '您正在注册存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件。',
-    loginCode:
-      '您正在登录存储社区，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，并留意账号安全。',
-    resetCode:
-      '您正在找回存储社区账号的密码，验证码为 {{code}}，{{minutes}} 分钟内有效，仅可使用一次。\n\n如非本人操作，请忽略本邮件，您的密码不会改变。',
-    noAccountSubject: '存储社区：该地址没有注册账号',
-    noAccountText:
-      '有人在存储社区用这个地址申请了验证码，但该地址没有注册账号，因此没有发送验证码。\n\n如果是您本人，请先注册；如非本人操作，请忽略本邮件。',
-    smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
-    smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
-  },
   discuss,
   postForm,
   editor,

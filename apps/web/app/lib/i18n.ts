@@ -1,8 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { Lang } from '@portal/contracts/sites';
-import { siteCatalogues } from '@portal/locales/site';
-
-export const NAMESPACES = Object.keys(siteCatalogues.zh) as Array<keyof typeof siteCatalogues.zh>;
+import { catalogueOf, isCatalogueLoaded } from './catalogue';
 
 /** Texts a lazily loaded part of the app brings along (the back office's), by language and namespace. */
 export type ExtraTexts = Record<Lang, Record<string, object>>;
@@ -32,7 +30,8 @@ export function addTexts(texts: ExtraTexts): void {
 export function isTextKey(key: string): boolean {
   const parts = key.split('.');
   if (parts.length < 2 || parts.some((p) => !p)) return false;
-  return [siteCatalogues.zh, ...extraTexts.map((t) => t.zh)].some((root) => {
+  // Both languages have the same keys: the page's own catalogue answers for either.
+  return [catalogueOf('zh'), ...extraTexts.map((t) => t.zh)].some((root) => {
     let node: unknown = root;
     for (const part of parts) {
       if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return false;
@@ -46,8 +45,9 @@ export function isTextKey(key: string): boolean {
 const serverInstances = new Map<Lang, I18n>();
 
 /**
- * An i18next instance fixed to `lang`, with both languages of the portal's catalogue bundled (no
- * backend, initialised synchronously) plus any texts added so far. The server keeps one per
+ * An i18next instance fixed to `lang`, with the portal's catalogue of every language loaded here
+ * (both on the server; the page's own in the browser, see catalogue.ts), initialised synchronously,
+ * plus any texts added so far. The server keeps one per
  * language for all requests (building one costs more than rendering a small page, and nothing on
  * the server changes an instance's language, so requests in different languages never share one);
  * the browser makes one per language shown.
@@ -64,11 +64,12 @@ export function createI18n(lang: Lang): I18n {
 
 function makeInstance(lang: Lang): I18n {
   const instance = createInstance();
+  const langs = (['zh', 'en'] as const).filter(isCatalogueLoaded);
   void instance.init({
     lng: lang,
     fallbackLng: false,
-    resources: siteCatalogues,
-    ns: NAMESPACES,
+    resources: Object.fromEntries(langs.map((l) => [l, catalogueOf(l)])),
+    ns: Object.keys(catalogueOf(lang)),
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },

@@ -1,11 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
 import { DEFAULT_SITE, SITES, pathInSite, siteFromPath, type Lang } from '@portal/contracts/sites';
-import { siteCatalogues as catalogues } from '@portal/locales/site';
+import { catalogueOf } from './catalogue';
 import type { TitleKey } from '~/pages';
 
 /** The `<title>` of a page: the site's default title for home, else "section - site name". */
 export function pageTitle(lang: Lang, titleKey: TitleKey): string {
-  const texts = catalogues[lang];
+  const texts = catalogueOf(lang);
   return titleKey === 'default' ? texts.titles.default : `${texts.titles[titleKey]} - ${texts.common.siteName}`;
 }
 
@@ -41,7 +41,7 @@ export interface PageMetaInput {
 /** Everything a page puts in `<head>` through its route `meta`. */
 export function pageMeta({ lang, titleKey, origin, pathname, indexable = true }: PageMetaInput): MetaDescriptor[] {
   const title = pageTitle(lang, titleKey);
-  const description = catalogues[lang].meta.description;
+  const description = catalogueOf(lang).meta.description;
   return [
     { title },
     { name: 'description', content: description },

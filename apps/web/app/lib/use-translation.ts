@@ -1,14 +1,27 @@
 import { useContext } from 'react';
 import { I18nContext } from 'react-i18next';
-import type { i18n as I18n, TFunction } from 'i18next';
-import type { BackOfficeCatalogue } from '@portal/locales/back-office';
-import type { SiteCatalogue } from '@portal/locales/site';
+import type { i18n as I18n, TFunction, TOptions } from 'i18next';
+import type { CheckedKey, MessageNamespace, NamespaceKey, QualifiedKey, ServerNamespace } from '@portal/locales/keys';
 
-/** A namespace of the portal's catalogue or of the back office's. */
-export type TextNamespace = keyof SiteCatalogue | keyof BackOfficeCatalogue;
+/** A namespace of the portal's catalogue or of the back office's (not the server's own texts). */
+export type TextNamespace = Exclude<MessageNamespace, ServerNamespace>;
+
+/** What `t()` of namespace `Ns` looks up: a key of `Ns`, or `namespace:key` of any namespace. */
+export type TextKey<Ns extends TextNamespace> = NamespaceKey<Ns> | QualifiedKey<TextNamespace>;
+
+/**
+ * `t()` with its key checked against the catalogue: a literal key (`t('empty')`,
+ * `` t(`status.${s}`) `` with `s` a union of literals) must name a text of the namespace or be
+ * `namespace:key`, so a typo fails the typecheck; a key computed at run time (a `string`) is
+ * looked up as it is. Always answers a string.
+ */
+export type TextFunction<Ns extends TextNamespace = 'common'> = <K extends string>(
+  key: K & CheckedKey<K, TextKey<Ns>>,
+  options?: TOptions,
+) => string;
 
 export interface Translation<Ns extends TextNamespace> {
-  t: TFunction<Ns>;
+  t: TextFunction<Ns>;
   i18n: I18n;
 }
 
@@ -16,7 +29,7 @@ export interface Translation<Ns extends TextNamespace> {
  * One answer per instance and namespace, made on first use. A fixed `t` looks its texts up when it
  * is called, in the instance's language, so texts added to the instance later are found too.
  */
-const translations = new WeakMap<I18n, Map<string, Translation<TextNamespace>>>();
+const translations = new WeakMap<I18n, Map<string, { t: TFunction<TextNamespace>; i18n: I18n }>>();
 
 /**
  * react-i18next's `useTranslation` without its per-call cost: react-i18next copies the whole i18next
@@ -41,7 +54,7 @@ export function useTranslation<const Ns extends TextNamespace = 'common'>(ns?: N
     translation = { t: remembering(i18n, i18n.getFixedT(null, ns ?? null)), i18n };
     byNamespace.set(key, translation);
   }
-  return translation as Translation<Ns>;
+  return translation as unknown as Translation<Ns>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { postInfo, type PostDetail } from '@portal/contracts/discussions';
 import { siteById } from '@portal/contracts/sites';
-import { siteCatalogues as catalogues } from '@portal/locales/site';
+import { catalogueOf } from '~/lib/catalogue';
 import { commentsFirstPageQuery, postInfoQuery } from '~/features/discussions/api/discuss-queries';
 import { isPreviewParam, postDescription, postIdParam, postMeta } from '~/features/discussions/api/post-view';
 import discussCss from '~/features/discussions/components/discussions.css?url';
@@ -97,7 +97,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   const head = loaderData?.head;
   if (!head)
     return pageMeta({ lang: site.lang, titleKey: 'notFound', origin, pathname: location.pathname, indexable: false });
-  const texts = catalogues[site.lang];
+  const texts = catalogueOf(site.lang);
   return postMeta({
     origin,
     site,

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { siteById } from '@portal/contracts/sites';
-import { siteCatalogues as catalogues } from '@portal/locales/site';
+import { catalogueOf } from '~/lib/catalogue';
 import { discussListQueries } from '~/features/discussions/api/discuss-queries';
 import { filtersFromSearch } from '~/features/discussions/api/list-filters';
 import { listMeta } from '~/features/discussions/api/list-meta';
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
     site,
     filters: loaderData?.filters ?? filtersFromSearch(location.search),
     title: pageTitle(site.lang, 'discuss'),
-    description: catalogues[site.lang].discuss.ui.listDescription,
+    description: catalogueOf(site.lang).discuss.ui.listDescription,
   });
 };
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
-import { commonDataQuery } from '~/features/site/api/site-queries';
+import { commonDataQuery } from '~/lib/query/site-queries';
 import { useShell } from '~/lib/shell';
 
 /** Contact, website, the public-account QR code of the site's language, copyright (spec 2). */

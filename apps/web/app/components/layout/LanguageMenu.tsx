@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
 import { SITES, homePath, siteById } from '@portal/contracts/sites';
-import { currSiteDataQuery } from '~/features/site/api/site-queries';
+import { currSiteDataQuery } from '~/lib/query/site-queries';
 import { browserLanguageStore, isSecurePage, storeSite } from '~/lib/language/storage';
 import { useShell } from '~/lib/shell';
 import { DisclosureMenu } from './DisclosureMenu';

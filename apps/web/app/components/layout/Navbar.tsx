@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import { MessageBell } from '~/features/messages/components/MessageBell';
 import { useShell } from '~/lib/shell';
 import { LanguageMenu } from './LanguageMenu';
 import { isInSection, navItems } from './nav-items';
@@ -9,7 +9,8 @@ import { SearchBox } from './SearchBox';
 import { SiteLogo } from './SiteLogo';
 import { UserArea } from './UserArea';
 
-export function Navbar() {
+/** `messageBell`: the in-site messages' bell, shown to a signed-in member (given by the root route). */
+export function Navbar({ messageBell }: { messageBell?: ReactNode }) {
   const { t } = useTranslation('nav');
   const { site, user } = useShell();
   const { pathname } = useLocation();
@@ -41,7 +42,7 @@ export function Navbar() {
           <SearchBox />
           <PublishMenu />
           <LanguageMenu />
-          {user ? <MessageBell /> : null}
+          {user ? messageBell : null}
           <UserArea />
         </div>
       </div>

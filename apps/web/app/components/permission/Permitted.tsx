@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { commonDataQuery } from '~/features/site/api/site-queries';
+import { commonDataQuery } from '~/lib/query/site-queries';
 import { useShell } from '~/lib/shell';
 import { permitted, routePermissionList } from './permission-list';
 

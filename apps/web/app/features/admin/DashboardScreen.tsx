@@ -8,10 +8,10 @@ import Statistic from 'antd/es/statistic';
 import { adminDashboard, type AdminDashboard } from '@portal/contracts/admin';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
-import { useAdminSite } from './admin-context';
-import { SITE_NAME_KEY } from './admin-site';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { SITE_NAME_KEY } from '~/lib/admin/admin-site';
 import { TrendChart } from './TrendChart';
-import { useAdminQuery } from './use-admin-call';
+import { useCall } from '~/lib/query/use-call';
 
 type Figure = { key: string; label: string; value: number };
 
@@ -34,7 +34,7 @@ export function DashboardScreen() {
   const { t } = useTranslation('admin');
   const { site: uiSite } = useShell();
   const { siteCode } = useAdminSite();
-  const query = useAdminQuery(adminDashboard, {});
+  const query = useCall(adminDashboard, {});
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError) {

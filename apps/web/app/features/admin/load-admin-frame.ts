@@ -4,11 +4,13 @@ import { STATUS } from '@portal/contracts/envelope';
 import type { SiteCode } from '@portal/contracts/sites';
 import { browserLanguageStore, readStoredSite } from '~/lib/language/storage';
 import { loginPath } from '~/lib/login-link';
+import { callFromBrowser } from '~/lib/query/browser-call.client';
 import { CallFailedError } from '~/lib/query/call-error';
+import { callKey } from '~/lib/query/call-query';
 import { browserQueryClient } from '~/lib/query/query-client';
-import { requestClient, requestClientReady } from '~/lib/request/client';
+import { requestClientReady } from '~/lib/request/client';
 import { siteOfPage } from '~/lib/site';
-import { pickManagedSite, searchWithSite, SITE_PARAM } from './admin-site';
+import { pickManagedSite, searchWithSite, SITE_PARAM } from '~/lib/admin/admin-site';
 
 export interface AdminFrameData {
   context: AdminContext;
@@ -17,7 +19,8 @@ export interface AdminFrameData {
 
 /** The staff member's context stays fresh this long between screens; a new load asks again after it. */
 const CONTEXT_FRESH_MS = 15_000;
-export const ADMIN_CONTEXT_KEY = ['admin', 'context'] as const;
+/** The context is the member's, whatever site the interface shows: one entry under the call. */
+export const ADMIN_CONTEXT_KEY = callKey(adminContext);
 
 const isStatus = (error: unknown, status: number) =>
   error instanceof CallFailedError && String(error.status) === String(status);
@@ -37,12 +40,8 @@ export async function loadAdminFrame(request: Request): Promise<AdminFrameData> 
     context = await browserQueryClient().fetchQuery({
       queryKey: ADMIN_CONTEXT_KEY,
       staleTime: CONTEXT_FRESH_MS,
-      queryFn: async () => {
-        // Silent: this loader decides where a refusal goes, the request client must not navigate too.
-        const result = await requestClient.call(adminContext, {}, { siteCode: uiSite.apply_site, silent: true });
-        if (result.ok) return result.data;
-        throw new CallFailedError(adminContext.id, result.error.message, result.error.status);
-      },
+      // Silent: this loader decides where a refusal goes, the request client must not navigate too.
+      queryFn: () => callFromBrowser(adminContext, uiSite.apply_site, {}, { silent: true }),
     });
   } catch (error) {
     if (isStatus(error, STATUS.unauthorized)) throw redirect(loginPath(uiSite, url, window.location.origin));

@@ -3,6 +3,16 @@ import type { CallBody, CallContract, CallData } from '@portal/contracts/call';
 import type { Site } from '@portal/contracts/sites';
 import { callFromBrowser } from './browser-call.client';
 
+/**
+ * The query key of a call's answer: the call, the site and the body, always derived from the
+ * contract (no query key is written by hand). Without `body`, the prefix of every answer of that
+ * call on that site; without `siteCode` too, on every site (what a write invalidates).
+ */
+export function callKey(contract: CallContract, siteCode?: string, body?: unknown): readonly unknown[] {
+  if (siteCode === undefined) return ['call', contract.id];
+  return body === undefined ? ['call', contract.id, siteCode] : ['call', contract.id, siteCode, body];
+}
+
 /** What a query calls, kept on the query so the server can run the same call in-process. */
 export interface CallQueryMeta {
   contract: CallContract;
@@ -18,7 +28,7 @@ export interface CallQueryMeta {
 export function callQuery<C extends CallContract>(contract: C, site: Site, body: CallBody<C>) {
   const meta: CallQueryMeta = { contract, siteCode: site.apply_site, body };
   return queryOptions<CallData<C>>({
-    queryKey: ['call', contract.id, site.apply_site, body],
+    queryKey: callKey(contract, site.apply_site, body),
     queryFn: () => callFromBrowser(contract, site.apply_site, body),
     meta: { call: meta },
   });

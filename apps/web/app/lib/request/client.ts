@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '@portal/contracts/constants';
 import type { Envelope } from '@portal/contracts/envelope';
 import { DEFAULT_SITE, homePath, siteByLang, type Site } from '@portal/contracts/sites';
 import { CLIENT_STORAGE, REQUEST_HEADERS } from '@portal/contracts/ssr';
-import { siteCatalogues as catalogues } from '@portal/locales/site';
+import { catalogueOf } from '~/lib/catalogue';
 import { RequestError } from './request-error';
 import { safeCallback, sameSiteTarget } from './safe-redirect';
 import { reactionTo, STATUS_DELAYS, type FollowUp, type RequestTexts, type StatusReaction } from './status-catalogue';
@@ -98,7 +98,7 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
   }
 
   function texts(): RequestTexts {
-    return (catalogues[env.lang()] ?? catalogues[DEFAULT_SITE.lang]).request;
+    return catalogueOf(env.lang()).request;
   }
 
   /** Spec 7's headers; a multipart body gets its content type (with the boundary) from fetch. */
@@ -273,7 +273,7 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
         return await run(call, body, opts);
       } catch (cause) {
         // Only a broken environment gets here (e.g. storage or time zone lookups throwing).
-        const error = new RequestError('network', catalogues[DEFAULT_SITE.lang].request.unreachable, { cause });
+        const error = new RequestError('network', catalogueOf(DEFAULT_SITE.lang).request.unreachable, { cause });
         return { ok: false, error };
       }
     },

@@ -1,4 +1,4 @@
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import { AuditScreen } from '~/features/audit/admin/AuditScreen';
 import type { Route } from './+types/audit';
 

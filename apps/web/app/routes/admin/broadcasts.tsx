@@ -1,5 +1,5 @@
 import { BroadcastsScreen } from '~/features/members-admin/admin/BroadcastsScreen';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import type { Route } from './+types/broadcasts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);

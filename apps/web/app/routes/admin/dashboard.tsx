@@ -1,5 +1,5 @@
 import { DashboardScreen } from '~/features/admin/DashboardScreen';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);

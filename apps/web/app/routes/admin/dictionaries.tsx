@@ -1,5 +1,5 @@
 import { DictionariesScreen } from '~/features/dictionaries/admin/DictionariesScreen';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import siteAdminCss from '~/styles/site-admin.css?url';
 import type { Route } from './+types/dictionaries';
 

@@ -1,4 +1,4 @@
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import { FeedbackInbox } from '~/features/feedback/admin/FeedbackInbox';
 import feedbackInboxCss from '~/features/feedback/admin/feedback-inbox.css?url';
 import type { Route } from './+types/feedback';

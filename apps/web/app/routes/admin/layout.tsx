@@ -3,10 +3,11 @@ import { backOfficeCatalogues } from '@portal/locales/back-office';
 import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
+import { ADMIN_PAGES } from '~/admin-pages';
 import { AdminFrame } from '~/features/admin/AdminFrame';
 import { AdminLoading } from '~/features/admin/AdminLoading';
 import adminCss from '~/features/admin/admin.css?url';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from './admin-meta';
 import { loadAdminFrame } from '~/features/admin/load-admin-frame';
 import { addTexts } from '~/lib/i18n';
 import type { Route } from './+types/layout';
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame data={loaderData}>
+    <AdminFrame data={loaderData} pages={ADMIN_PAGES}>
       <Outlet />
     </AdminFrame>
   );

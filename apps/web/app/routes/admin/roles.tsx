@@ -1,5 +1,5 @@
 import { RolesScreen } from '~/features/roles/admin/RolesScreen';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import type { Route } from './+types/roles';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,5 +1,5 @@
 import { UsersScreen } from '~/features/members-admin/admin/UsersScreen';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -9,7 +9,7 @@ import { CODE_LENGTH, sendCode, CODE_CHANNELS, type CODE_PURPOSES } from '@porta
 import { requestClient } from '~/lib/request/client';
 import { toast } from '~/lib/toast';
 import { resendAt, secondsLeft } from '../forms/countdown';
-import { SCROLL_TO_FIRST_ERROR } from '../forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR } from '~/lib/forms/use-contract-form';
 import type { CodeChannel } from '../routing/login-view';
 
 type CodePurpose = (typeof CODE_PURPOSES)[number];

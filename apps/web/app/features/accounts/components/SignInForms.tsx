@@ -12,8 +12,8 @@ import {
   register,
   type CurrentUser,
 } from '@portal/contracts/accounts';
-import { fieldIssues } from '../forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '../forms/use-contract-form';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import type { CodeChannel } from '../routing/login-view';
 import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
 

@@ -21,8 +21,8 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { avatarBody, uploadAvatarCall } from '../api/avatar-upload';
 import { AVATAR_ACCEPT, avatarFileProblem } from '../forms/avatar-file';
-import { fieldIssues, i18nKey } from '../forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '../forms/use-contract-form';
+import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
+import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { ContactFields, NewPasswordFields } from './SharedFields';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -9,10 +9,10 @@ import Select from 'antd/es/select';
 import Table, { type ColumnsType } from 'antd/es/table';
 import { adminAuditActions, adminAuditList, type AuditEntry } from '@portal/contracts/admin';
 import { siteById } from '@portal/contracts/sites';
-import { fieldIssues, i18nKey } from '~/features/accounts/forms/form-issues';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { SITE_NAME_KEY } from '~/features/admin/admin-site';
-import { useAdminPagedQuery, useAdminQuery } from '~/features/admin/use-admin-call';
+import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { SITE_NAME_KEY } from '~/lib/admin/admin-site';
+import { useCall, useCallPages } from '~/lib/query/use-call';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { AuditDiff } from './AuditDiff';
@@ -24,7 +24,7 @@ import {
   valuesFromSearch,
   type AuditFilterValues,
 } from './audit-filters';
-import { LoadMore } from '~/features/admin/LoadMore';
+import { LoadMore } from '~/components/admin/LoadMore';
 
 const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -55,8 +55,8 @@ export function AuditScreen() {
     );
   }, [form, values, issues, tAny]);
 
-  const facets = useAdminQuery(adminAuditActions, {}, { staleTime: 60_000 });
-  const entries = useAdminPagedQuery(adminAuditList, body, { enabled: issues.length === 0 });
+  const facets = useCall(adminAuditActions, {}, { staleTime: 60_000 });
+  const entries = useCallPages(adminAuditList, body, { enabled: issues.length === 0 });
   const rows = entries.data?.pages.flatMap((page) => page.list) ?? [];
 
   const apply = (next: AuditFilterValues) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -26,13 +25,13 @@ import {
 } from '@portal/contracts/banners';
 import { STATUS } from '@portal/contracts/envelope';
 import { bannerList } from '@portal/contracts/home';
-import { AdminCallError, useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
-import { serverIssues } from '~/features/accounts/forms/form-issues';
-import { contractRule } from '~/lib/contract-rules';
+import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { serverIssues } from '~/lib/forms/form-issues';
+import { contractRule } from '~/lib/forms/contract-rules';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
-import { SiteImageUpload } from './SiteImageUpload';
-import { movedIds } from '~/features/admin/reorder';
+import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
+import { movedIds } from '~/lib/admin/reorder';
 
 const { RangePicker } = DatePicker;
 
@@ -73,12 +72,14 @@ const FIELD_OF: Record<string, keyof FormValues> = {
 };
 
 /** Adds or edits one banner in a dialog. */
+/** What a banner write makes stale: this screen's list and the home page's (if this tab has it). */
+const BANNER_CALLS = [adminBannerList, bannerList];
+
 function BannerDialog({ banner, onClose }: { banner: AdminBanner | null | 'new'; onClose: () => void }) {
   const { t } = useTranslation('siteAdmin');
   const [form] = Form.useForm<FormValues>();
-  const queryClient = useQueryClient();
-  const create = useAdminCall(adminBannerCreate);
-  const update = useAdminCall(adminBannerUpdate);
+  const create = useCallMutation(adminBannerCreate, { invalidates: BANNER_CALLS });
+  const update = useCallMutation(adminBannerUpdate, { invalidates: BANNER_CALLS });
   const editing = banner !== null && banner !== 'new' ? banner : null;
   const schema = editing ? adminBannerUpdate.body : adminBannerCreate.body;
   const body = () => ({
@@ -97,11 +98,9 @@ function BannerDialog({ banner, onClose }: { banner: AdminBanner | null | 'new';
       if (editing)
         await update.mutateAsync({ tb_id: editing.tb_id, ...bodyOf(form.getFieldsValue(true) as FormValues) });
       else await create.mutateAsync(bodyOf(form.getFieldsValue(true) as FormValues));
-      // The home page's banner list, if this tab has it cached.
-      void queryClient.invalidateQueries({ queryKey: ['call', bannerList.id] });
       onClose();
     } catch (err) {
-      if (err instanceof AdminCallError && String(err.envelope?.status) === String(STATUS.validation)) {
+      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
         form.setFields(
           serverIssues(err.envelope?.data).flatMap((i) =>
             FIELD_OF[i.field] ? [{ name: FIELD_OF[i.field]!, errors: [i.message] }] : [],
@@ -182,14 +181,12 @@ function BannerDialog({ banner, onClose }: { banner: AdminBanner | null | 'new';
 export function BannersScreen() {
   const { t } = useTranslation('siteAdmin');
   const { site: uiSite } = useShell();
-  const queryClient = useQueryClient();
-  const query = useAdminQuery(adminBannerList, {});
-  const remove = useAdminCall(adminBannerDelete);
-  const reorder = useAdminCall(adminBannerReorder);
+  const query = useCall(adminBannerList, {});
+  const remove = useCallMutation(adminBannerDelete, { invalidates: BANNER_CALLS });
+  const reorder = useCallMutation(adminBannerReorder, { invalidates: BANNER_CALLS });
   const [dialog, setDialog] = useState<AdminBanner | null | 'new'>(null);
   const zone = typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
   const when = (iso: string) => formatDate(iso, uiSite, { withTime: true, timeZone: zone });
-  const refreshHome = () => void queryClient.invalidateQueries({ queryKey: ['call', bannerList.id] });
 
   if (query.isPending) return <Table loading columns={[]} dataSource={[]} />;
   if (query.isError) {
@@ -209,7 +206,7 @@ export function BannersScreen() {
       index,
       by,
     );
-    await reorder.mutateAsync({ ids }).then(refreshHome, () => undefined);
+    await reorder.mutateAsync({ ids }).catch(() => undefined);
   };
 
   const columns: ColumnsType<AdminBanner> = [
@@ -297,7 +294,7 @@ export function BannersScreen() {
             okText={t('delete')}
             cancelText={t('cancel')}
             okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutateAsync({ tb_id: b.tb_id }).then(refreshHome, () => undefined)}
+            onConfirm={() => remove.mutateAsync({ tb_id: b.tb_id }).catch(() => undefined)}
           >
             <Button size="small" danger data-testid={`banner-delete-${b.tb_id}`}>
               {t('delete')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -24,9 +23,9 @@ import {
   type DictionaryKind,
 } from '@portal/contracts/dictionaries';
 import { STATUS } from '@portal/contracts/envelope';
-import { AdminCallError, useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
-import { contractRule } from '~/lib/contract-rules';
-import { movedIds } from '~/features/admin/reorder';
+import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { contractRule } from '~/lib/forms/contract-rules';
+import { movedIds } from '~/lib/admin/reorder';
 
 interface Draft {
   dd_id: number;
@@ -36,30 +35,28 @@ interface Draft {
 
 /** The server's refusal (e.g. "in use: 3 members, 12 posts"), kept on screen until dismissed. */
 function refusalOf(err: unknown): string | null {
-  if (!(err instanceof AdminCallError)) return null;
+  if (!(err instanceof CallMutationError)) return null;
   return String(err.envelope?.status) === String(STATUS.refused) ? (err.envelope?.msg ?? err.message) : null;
 }
 
 function KindPanel({ kind }: { kind: DictionaryKind }) {
   const { t } = useTranslation('siteAdmin');
-  const queryClient = useQueryClient();
-  const query = useAdminQuery(adminDictionaryList, { kind });
-  const create = useAdminCall(adminDictionaryCreate);
-  const update = useAdminCall(adminDictionaryUpdate);
-  const remove = useAdminCall(adminDictionaryDelete);
-  const reorder = useAdminCall(adminDictionaryReorder);
+  const query = useCall(adminDictionaryList, { kind });
+  // The portal's forms read dict.list: refresh it in this tab too.
+  const invalidates = [adminDictionaryList, dictList];
+  const create = useCallMutation(adminDictionaryCreate, { invalidates });
+  const update = useCallMutation(adminDictionaryUpdate, { invalidates });
+  const remove = useCallMutation(adminDictionaryDelete, { invalidates });
+  const reorder = useCallMutation(adminDictionaryReorder, { invalidates });
   const [addForm] = Form.useForm<{ label?: string; value?: number | null }>();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  // The portal's forms read dict.list: refresh it in this tab too.
-  const done = () => void queryClient.invalidateQueries({ queryKey: ['call', dictList.id] });
   const failed = (err: unknown) => setRefusal(refusalOf(err));
   const run = (p: Promise<unknown>) =>
     p.then(
       () => {
         setRefusal(null);
-        done();
         return true;
       },
       (err: unknown) => {

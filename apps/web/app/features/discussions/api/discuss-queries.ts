@@ -1,12 +1,11 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CallData } from '@portal/contracts/call';
 import { PAGE_SIZE } from '@portal/contracts/constants';
 import { dictList, type DictionaryKind } from '@portal/contracts/dictionaries';
 import { commentList, POST_TYPE, postInfo } from '@portal/contracts/discussions';
 import { postList } from '@portal/contracts/home';
 import type { Site } from '@portal/contracts/sites';
-import { callFromBrowser } from '~/lib/query/browser-call.client';
 import { callQuery, type CallQuery } from '~/lib/query/call-query';
+import { useCallPages, type Invalidates } from '~/lib/query/use-call';
 import type { ListFilters } from './list-filters';
 
 /** A dictionary of the site (boards, industries, scenes) for the list's filters. */
@@ -22,23 +21,15 @@ export const postInfoQuery = (site: Site, postId: number) => callQuery(postInfo,
 export const commentsFirstPageQuery = (site: Site, postId: number) =>
   callQuery(commentList, site, { tp_id: postId, limit: PAGE_SIZE });
 
-/** The query key prefix of everything that shows a post's comments, for invalidation after a write. */
-export const commentsKey = (site: Site, postId: number) => ['call', commentList.id, site.apply_site, { tp_id: postId }];
+/** What a comment write makes stale: the post's comment pages and the post (counts, accepted answer). */
+export const commentCalls = (site: Site, postId: number): Invalidates[] => [
+  { call: commentList, site: site.apply_site, body: { tp_id: postId } },
+  { call: postInfo, site: site.apply_site, body: { tp_id: postId } },
+];
 
 /** The post's comments with "load more": the first page from the prefetched query, then by cursor. */
 export function useComments(site: Site, postId: number) {
-  const first = useQuery(commentsFirstPageQuery(site, postId));
-  const body = { tp_id: postId, limit: PAGE_SIZE };
-  return useInfiniteQuery({
-    queryKey: ['call', commentList.id, site.apply_site, { tp_id: postId }, 'pages'],
-    queryFn: ({ pageParam }) =>
-      callFromBrowser(commentList, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    initialData: first.data ? { pages: [first.data], pageParams: [null] } : undefined,
-    initialDataUpdatedAt: first.dataUpdatedAt,
-    enabled: first.data !== undefined,
-  });
+  return useCallPages(commentList, { tp_id: postId, limit: PAGE_SIZE }, { site, firstPage: true });
 }
 
 /** The body of `postList` for the list's filters (the first page; later pages add `cursor`). */
@@ -70,16 +61,5 @@ export const discussListQueries = (site: Site, filters: ListFilters): CallQuery[
 
 /** The list with "load more": the prefetched first page, then pages by `next_cursor` (15 each). */
 export function usePostList(site: Site, filters: ListFilters) {
-  const first = useQuery(postListFirstPageQuery(site, filters));
-  const body = postListBody(filters);
-  return useInfiniteQuery({
-    queryKey: ['call', postList.id, site.apply_site, body, 'pages'],
-    queryFn: ({ pageParam }) =>
-      callFromBrowser(postList, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    initialData: first.data ? { pages: [first.data], pageParams: [null] } : undefined,
-    initialDataUpdatedAt: first.dataUpdatedAt,
-    enabled: first.data !== undefined,
-  });
+  return useCallPages(postList, postListBody(filters), { site, firstPage: true });
 }

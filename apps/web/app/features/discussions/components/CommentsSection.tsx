@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import {
@@ -19,7 +18,8 @@ import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
-import { commentsKey, useComments } from '../api/discuss-queries';
+import { useInvalidateCalls } from '~/lib/query/use-call';
+import { commentCalls, useComments } from '../api/discuss-queries';
 import { toggled } from '../api/post-view';
 import { useMemberGate } from '../api/use-member-gate';
 import { CommentForm } from './CommentForm';
@@ -29,12 +29,8 @@ import { useDiscussionSlots } from './discussion-slots';
 /** After any comment write: the comment pages and the post (its counts, its accepted answer) again. */
 function useRefreshComments(post: PostDetail) {
   const { site } = useShell();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: commentsKey(site, post.tp_id) }),
-      queryClient.invalidateQueries({ queryKey: ['call', 'post.info', site.apply_site, { tp_id: post.tp_id }] }),
-    ]);
+  const invalidate = useInvalidateCalls();
+  return () => invalidate(commentCalls(site, post.tp_id));
 }
 
 function CommentLike({ comment }: { comment: PostComment }) {

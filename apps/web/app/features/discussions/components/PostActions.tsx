@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
-import { postDelete, postFavourite, postLike, postWithdraw, type PostDetail } from '@portal/contracts/discussions';
+import {
+  postDelete,
+  postFavourite,
+  postInfo,
+  postLike,
+  postWithdraw,
+  type PostDetail,
+} from '@portal/contracts/discussions';
+import { useInvalidateCalls } from '~/lib/query/use-call';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
+import { POST_DELETE_CALLS } from '../api/post-calls';
 import { toggled, type Reaction } from '../api/post-view';
 import { useMemberGate } from '../api/use-member-gate';
 import { usePublishPost } from '../publish/usePublishPost';
@@ -69,7 +77,7 @@ export function PostActions({ post }: { post: PostDetail }) {
   const { t } = useTranslation('discuss');
   const { site } = useShell();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const { edit } = usePublishPost();
   const slots = useDiscussionSlots();
   const siteCode = site.apply_site;
@@ -86,7 +94,7 @@ export function PostActions({ post }: { post: PostDetail }) {
     const result = await requestClient.call(postDelete, { tp_id: post.tp_id }, { siteCode });
     if (!result.ok) return;
     if (result.envelope.msg) toast.success(result.envelope.msg);
-    await queryClient.invalidateQueries({ queryKey: ['call'] });
+    await invalidate(POST_DELETE_CALLS);
     void navigate(`/${site.prefix}/discuss/list`);
   };
 
@@ -94,7 +102,7 @@ export function PostActions({ post }: { post: PostDetail }) {
     const result = await requestClient.call(postWithdraw, { tp_id: post.tp_id }, { siteCode });
     if (!result.ok) return;
     if (result.envelope.msg) toast.success(result.envelope.msg);
-    await queryClient.invalidateQueries({ queryKey: ['call', 'post.info', siteCode, { tp_id: post.tp_id }] });
+    await invalidate([{ call: postInfo, site: siteCode, body: { tp_id: post.tp_id } }]);
   };
 
   return (

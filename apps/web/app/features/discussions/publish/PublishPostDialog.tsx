@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -24,11 +24,13 @@ import { POST_RULE, POST_TYPE, postAdd, postEdit, postFormConfig, postInfo } fro
 import { clearEditorDraft } from '~/components/editor/editor-draft';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { AttachmentUpload, type FormAttachment } from '~/components/upload/AttachmentUpload';
-import { fieldIssues } from '~/features/accounts/forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/features/accounts/forms/use-contract-form';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { callQuery } from '~/lib/query/call-query';
+import { useInvalidateCalls } from '~/lib/query/use-call';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
+import { POST_CALLS } from '../api/post-calls';
 import { dispatchPostSaved } from './publish-post-events';
 import { emptyPostForm, POST_FORM_FIELDS, postFormBody, postFormFromDetail, type PostFormValues } from './post-form';
 import './publish-post.css';
@@ -63,10 +65,6 @@ function PostContentEditor(props: {
   );
 }
 
-/** Queries of posts (lists, pages, one's own list) are refetched after a save. */
-const isPostQuery = (key: readonly unknown[]) =>
-  key[0] === 'call' && typeof key[1] === 'string' && /post|comment|discuss/i.test(key[1]);
-
 /**
  * The publish-post dialog (spec 2: 879 px, editor 500 px high; spec 3 "Post form"; spec 5), also
  * used to edit one's own post. Every rule is the `post/add` contract's own zod schema, so the
@@ -85,7 +83,7 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
   const { t } = useTranslation('postForm');
   const { site } = useShell();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const editing = postId !== undefined;
   const config = useQuery({ ...callQuery(postFormConfig, site, {}), enabled: open, staleTime: 60_000 });
   const info = useQuery({
@@ -169,7 +167,8 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
       form.resetFields();
       setUploadGeneration((n) => n + 1);
     });
-    void queryClient.invalidateQueries({ predicate: (query) => isPostQuery(query.queryKey) });
+    // Queries of posts (lists, pages, one's own list) are refetched after a save.
+    void invalidate(POST_CALLS);
     dispatchPostSaved({ postId: savedId, status, edited: editing });
     if (status === REVIEW_STATUS.pending) {
       setPendingReview(savedId);

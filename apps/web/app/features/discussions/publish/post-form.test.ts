@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postAdd, postEdit, type PostDetail } from '@portal/contracts/discussions';
-import { fieldIssues } from '~/features/accounts/forms/form-issues';
+import { fieldIssues } from '~/lib/forms/form-issues';
 import { emptyPostForm, postFormBody, postFormFromDetail } from './post-form';
 
 const filled = {

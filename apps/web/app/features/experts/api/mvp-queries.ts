@@ -1,9 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@portal/contracts/constants';
 import { EXPERT_LIST_KINDS, mvpList, type ExpertListKind } from '@portal/contracts/experts';
 import type { Site } from '@portal/contracts/sites';
-import { callFromBrowser } from '~/lib/query/browser-call.client';
 import { callQuery } from '~/lib/query/call-query';
+import { useCallPages } from '~/lib/query/use-call';
 
 /** The programme filter of the MVP page, from `?kind=`; anything else is the whole list. */
 export function kindFromSearch(search: string): ExpertListKind {
@@ -20,16 +19,5 @@ export const mvpFirstPageQuery = (site: Site, kind: ExpertListKind) =>
  * and hydration need no request), later pages through the request client with `next_cursor`.
  */
 export function useMvpList(site: Site, kind: ExpertListKind) {
-  const first = useQuery(mvpFirstPageQuery(site, kind));
-  const body = { kind, limit: PAGE_SIZE };
-  return useInfiniteQuery({
-    queryKey: ['call', mvpList.id, site.apply_site, body, 'pages'],
-    queryFn: ({ pageParam }) =>
-      callFromBrowser(mvpList, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    initialData: first.data ? { pages: [first.data], pageParams: [null] } : undefined,
-    initialDataUpdatedAt: first.dataUpdatedAt,
-    enabled: first.data !== undefined,
-  });
+  return useCallPages(mvpList, { kind, limit: PAGE_SIZE }, { site, firstPage: true });
 }

@@ -10,6 +10,7 @@ import Result from 'antd/es/result';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
+import { adminDashboard } from '@portal/contracts/admin';
 import {
   adminFeedbackHandle,
   adminFeedbackList,
@@ -18,13 +19,13 @@ import {
   type FeedbackItem,
 } from '@portal/contracts/feedback';
 import { Avatar } from '~/components/Avatar';
-import { fieldIssues } from '~/features/accounts/forms/form-issues';
-import { useContractForm } from '~/features/accounts/forms/use-contract-form';
-import { useAdminCall, useAdminPagedQuery } from '~/features/admin/use-admin-call';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { useContractForm } from '~/lib/forms/use-contract-form';
+import { useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { clipText, INBOX_TABS, listBody, searchWithView, viewFromSearch, type InboxTab } from './inbox-view';
-import { LoadMore } from '~/features/admin/LoadMore';
+import { LoadMore } from '~/components/admin/LoadMore';
 
 const PAGE_SIZE = 20;
 const TAB_KEY = { new: 'tabNew', handled: 'tabHandled', all: 'tabAll' } as const satisfies Record<InboxTab, string>;
@@ -94,7 +95,7 @@ const handleBody = (item: FeedbackItem, v: Partial<HandleValues>) => ({
 function HandleModal({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {
   const { t } = useTranslation('feedbackAdmin');
   const time = useStaffTime();
-  const handle = useAdminCall(adminFeedbackHandle);
+  const handle = useCallMutation(adminFeedbackHandle, { invalidates: [adminFeedbackList, adminDashboard] });
   const { form, rule, showServerIssues } = useContractForm<HandleValues>((v) =>
     fieldIssues(adminFeedbackHandle.body, handleBody(item, v)),
   );
@@ -189,7 +190,7 @@ export function FeedbackInbox() {
   // The search box follows the URL (back/forward, a shared link).
   useEffect(() => setKeyword(view.keyword), [view.keyword]);
 
-  const query = useAdminPagedQuery(adminFeedbackList, listBody(view, PAGE_SIZE));
+  const query = useCallPages(adminFeedbackList, listBody(view, PAGE_SIZE));
   const rows = query.data?.pages.flatMap((page) => page.list) ?? [];
   // The counts of the last answer stay on the tabs while another tab loads.
   const [counts, setCounts] = useState<{ new: number; handled: number } | null>(null);

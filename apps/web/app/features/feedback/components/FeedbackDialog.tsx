@@ -7,8 +7,8 @@ import Modal from 'antd/es/modal';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { DIALOG_WIDTHS } from '@portal/contracts/constants';
 import { FEEDBACK_RULE, feedBack } from '@portal/contracts/feedback';
-import { fieldIssues } from '~/features/accounts/forms/form-issues';
-import { callWithContract, useContractForm } from '~/features/accounts/forms/use-contract-form';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { callWithContract, useContractForm } from '~/lib/forms/use-contract-form';
 import { toast } from '~/lib/toast';
 import './feedback.css';
 

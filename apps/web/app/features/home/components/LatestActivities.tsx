@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '~/lib/use-translation';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TextFunction } from '~/lib/use-translation';
 import type { ActivitySummary } from '@portal/contracts/home';
 import type { Site } from '@portal/contracts/sites';
 import { DateTime } from '~/components/DateTime';
@@ -10,7 +9,7 @@ import { latestActivitiesQuery } from '../api/home-queries';
 import { EmptyBlock, HomeBlock } from './HomeBlock';
 
 /** Event state label (activityState catalogue: 10 not started … 40 ended). */
-export function ActivityStateLabel({ state, t }: { state: number; t: TFunction }) {
+export function ActivityStateLabel({ state, t }: { state: number; t: TextFunction<'home'> }) {
   return (
     <span className={`activity-state activity-state--${state}`} data-testid="activity-state">
       {t(`activityState:${state}`, { defaultValue: '' })}
@@ -19,7 +18,7 @@ export function ActivityStateLabel({ state, t }: { state: number; t: TFunction }
 }
 
 /** One event; takes the block's `t` rather than asking i18next again for every card. */
-function ActivityCard({ activity, site, t }: { activity: ActivitySummary; site: Site; t: TFunction }) {
+function ActivityCard({ activity, site, t }: { activity: ActivitySummary; site: Site; t: TextFunction<'home'> }) {
   const to = `/${site.prefix}/activity/info/${activity.ta_id}`;
   return (
     <li className="activity-card" data-testid="home-activity">

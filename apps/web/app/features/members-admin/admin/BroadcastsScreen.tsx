@@ -18,11 +18,11 @@ import {
   type BroadcastItem,
 } from '@portal/contracts/members-admin';
 import { BROADCAST_RULE } from '@portal/contracts/messages';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { useAdminCall, useAdminPagedQuery, useAdminQuery } from '~/features/admin/use-admin-call';
-import { fieldIssues } from '~/features/accounts/forms/form-issues';
-import { useContractForm } from '~/features/accounts/forms/use-contract-form';
-import { useRoleOptions } from '~/features/roles/admin/role-names';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { useContractForm } from '~/lib/forms/use-contract-form';
+import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
 import { adminTime, siteLabelKey } from './people-format';
 
@@ -45,7 +45,7 @@ function MemberPicker({ value, onChange }: { value?: number; onChange?: (id: num
   const { can } = useAdminSite();
   const [keyword, setKeyword] = useState('');
   const searchable = can('user.manage');
-  const found = useAdminQuery(
+  const found = useCall(
     adminUsersList,
     { keyword: keyword.trim(), page_size: 10 },
     { enabled: searchable && keyword.trim().length > 0 },
@@ -78,8 +78,8 @@ export function BroadcastsScreen() {
   const { site: uiSite } = useShell();
   const { site, siteCode } = useAdminSite();
   const roles = useRoleOptions(uiSite.lang);
-  const send = useAdminCall(adminMessagesBroadcast);
-  const sent = useAdminPagedQuery(adminMessagesBroadcasts, { page_size: 20 });
+  const send = useCallMutation(adminMessagesBroadcast, { invalidates: [adminMessagesBroadcasts] });
+  const sent = useCallPages(adminMessagesBroadcasts, { page_size: 20 });
   const rows = sent.data?.pages.flatMap((p) => p.list) ?? [];
 
   const bodyOf = (v: Partial<BroadcastValues>) => {

@@ -24,6 +24,7 @@ import { topicList } from '@portal/contracts/home';
 import {
   adminUsersBan,
   adminUsersDetail,
+  adminUsersList,
   adminUsersUnban,
   BAN_RULE,
   type AdminUserDetail,
@@ -31,11 +32,11 @@ import {
 } from '@portal/contracts/members-admin';
 import { adminUsersGrantRole, adminUsersRevokeRole } from '@portal/contracts/roles';
 import { Avatar } from '~/components/Avatar';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
-import { fieldIssues, type FieldIssue } from '~/features/accounts/forms/form-issues';
-import { useContractForm } from '~/features/accounts/forms/use-contract-form';
-import { useRoleOptions } from '~/features/roles/admin/role-names';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
+import { fieldIssues, type FieldIssue } from '~/lib/forms/form-issues';
+import { useContractForm } from '~/lib/forms/use-contract-form';
+import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
 import { adminTime, BAN_PRESETS, banEnd, type BanPreset } from './people-format';
 
@@ -54,7 +55,7 @@ export function UserDrawer({
 }) {
   const { t } = useTranslation('membersAdmin');
   const open = userId !== null;
-  const query = useAdminQuery(adminUsersDetail, { user_id: userId ?? 1 }, { enabled: open });
+  const query = useCall(adminUsersDetail, { user_id: userId ?? 1 }, { enabled: open });
 
   return (
     <Drawer open={open} onClose={onClose} title={t('detailTitle')} size={720} destroyOnHidden>
@@ -133,19 +134,22 @@ interface GrantValues {
   all_sites?: boolean;
 }
 
+/** What a change to a member makes stale: the drawer's detail and the members list behind it. */
+const USER_CALLS = [adminUsersDetail, adminUsersList];
+
 function Roles({ user, siteLabel }: { user: AdminUserDetail; siteLabel: (twsId: number | null) => string }) {
   const { t } = useTranslation('membersAdmin');
   const { site: uiSite } = useShell();
   const { can, site } = useAdminSite();
   const roles = useRoleOptions(uiSite.lang);
-  const grant = useAdminCall(adminUsersGrantRole);
-  const revoke = useAdminCall(adminUsersRevokeRole);
+  const grant = useCallMutation(adminUsersGrantRole, { invalidates: USER_CALLS });
+  const revoke = useCallMutation(adminUsersRevokeRole, { invalidates: USER_CALLS });
   const [form] = Form.useForm<GrantValues>();
   const chosenCode = Form.useWatch('role', form);
   const chosen = roles.options.find((r) => r.code === chosenCode);
   const scopeKind = chosen?.scopeKind ?? null;
-  const boards = useAdminQuery(dictList, { kind: 'board' }, { enabled: scopeKind === 'board' });
-  const topics = useAdminQuery(topicList, { limit: 50 }, { enabled: scopeKind === 'topic' });
+  const boards = useCall(dictList, { kind: 'board' }, { enabled: scopeKind === 'board' });
+  const topics = useCall(topicList, { limit: 50 }, { enabled: scopeKind === 'topic' });
   const mayManage = can('role.manage');
 
   const submit = async (values: GrantValues) => {
@@ -261,8 +265,8 @@ interface BanValues {
 function Ban({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation('membersAdmin');
   const { site: uiSite } = useShell();
-  const ban = useAdminCall(adminUsersBan);
-  const unban = useAdminCall(adminUsersUnban);
+  const ban = useCallMutation(adminUsersBan, { invalidates: USER_CALLS });
+  const unban = useCallMutation(adminUsersUnban, { invalidates: USER_CALLS });
 
   const bodyOf = (values: Partial<BanValues>) => ({
     user_id: user.user_id,

@@ -11,12 +11,12 @@ import Typography from 'antd/es/typography';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
 import { adminUsersList, type AdminUserItem } from '@portal/contracts/members-admin';
 import { Avatar } from '~/components/Avatar';
-import { useAdminPagedQuery } from '~/features/admin/use-admin-call';
-import { useRoleOptions } from '~/features/roles/admin/role-names';
+import { useCallPages } from '~/lib/query/use-call';
+import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
 import { adminTime, siteLabelKey } from './people-format';
 import { UserDrawer } from './UserDrawer';
-import { LoadMore } from '~/features/admin/LoadMore';
+import { LoadMore } from '~/components/admin/LoadMore';
 
 type BanFilter = 'any' | 'banned' | 'free';
 
@@ -36,7 +36,7 @@ export function UsersScreen() {
   const [filters, setFilters] = useState<Filters>({});
   const [ban, setBan] = useState<BanFilter>('any');
   const [openId, setOpenId] = useState<number | null>(null);
-  const query = useAdminPagedQuery(adminUsersList, { ...filters, page_size: 20 });
+  const query = useCallPages(adminUsersList, { ...filters, page_size: 20 });
   const rows = query.data?.pages.flatMap((p) => p.list) ?? [];
 
   const setBanFilter = (value: BanFilter) => {

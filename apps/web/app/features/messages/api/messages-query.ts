@@ -1,10 +1,9 @@
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { MESSAGE_READ, PAGE_SIZE } from '@portal/contracts/constants';
 import { frontMsgList, isSafeMessageUrl, type Message } from '@portal/contracts/messages';
 import type { CallData } from '@portal/contracts/call';
 import type { Site } from '@portal/contracts/sites';
-import { CallFailedError } from '~/lib/query/call-error';
-import { requestClient } from '~/lib/request/client';
+import { callPagesQuery } from '~/lib/query/use-call';
 
 export type MessagePage = CallData<typeof frontMsgList>;
 export type MessagePages = InfiniteData<MessagePage, string | null>;
@@ -19,20 +18,19 @@ export const MESSAGE_POLL_MS = 60_000;
  * member's messages are never shown to the next who signs in without a page load.
  */
 export const messagesQuery = (site: Site, userId: number) =>
-  infiniteQueryOptions<MessagePage, Error, MessagePages, readonly unknown[], string | null>({
-    queryKey: ['call', frontMsgList.id, site.apply_site, 'inbox', userId],
-    queryFn: async ({ pageParam }) => {
-      const body = pageParam ? { page_size: PAGE_SIZE, cursor: pageParam } : { page_size: PAGE_SIZE };
-      const result = await requestClient.call(frontMsgList, body, { siteCode: site.apply_site, silent: true });
-      if (result.ok) return result.data;
-      throw new CallFailedError(frontMsgList.id, result.error.message, result.error.status);
+  callPagesQuery(
+    frontMsgList,
+    site.apply_site,
+    { page_size: PAGE_SIZE },
+    {
+      list: 'inbox',
+      owner: userId,
+      silent: true,
+      staleTime: 0,
+      refetchInterval: MESSAGE_POLL_MS,
+      refetchOnWindowFocus: true,
     },
-    initialPageParam: null,
-    getNextPageParam: (page) => page.next_cursor,
-    staleTime: 0,
-    refetchInterval: MESSAGE_POLL_MS,
-    refetchOnWindowFocus: true,
-  });
+  );
 
 /** What the badge says: the exact count up to 99, then "99+"; nothing when all is read. */
 export function badgeText(count: number): string {

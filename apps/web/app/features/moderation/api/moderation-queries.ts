@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CallBody } from '@portal/contracts/call';
 import { postInfo } from '@portal/contracts/discussions';
 import {
@@ -9,8 +9,8 @@ import {
   type ReportStatus,
 } from '@portal/contracts/moderation';
 import type { Site } from '@portal/contracts/sites';
-import { callFromBrowser } from '~/lib/query/browser-call.client';
 import { callQuery } from '~/lib/query/call-query';
+import { useCallPages, useInvalidateCalls } from '~/lib/query/use-call';
 import { useShell } from '~/lib/shell';
 
 /** The boards the signed-in member moderates on the site (every board for admins). */
@@ -54,14 +54,7 @@ function postsBody(f: PostFilters): CallBody<typeof moderationPosts> {
 
 /** The zone's posts with "load more" (keyset). */
 export function useZonePosts(site: Site, filters: PostFilters) {
-  const body = postsBody(filters);
-  return useInfiniteQuery({
-    queryKey: ['call', moderationPosts.id, site.apply_site, body],
-    queryFn: ({ pageParam }) =>
-      callFromBrowser(moderationPosts, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  return useCallPages(moderationPosts, postsBody(filters), { site });
 }
 
 /** The zone's reports with "load more" (keyset). */
@@ -71,22 +64,11 @@ export function useZoneReports(site: Site, filters: ReportFilters) {
     status: filters.status,
     page_size: PAGE,
   };
-  return useInfiniteQuery({
-    queryKey: ['call', moderationReports.id, site.apply_site, body],
-    queryFn: ({ pageParam }) =>
-      callFromBrowser(moderationReports, site.apply_site, pageParam ? { ...body, cursor: pageParam } : body),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  return useCallPages(moderationReports, body, { site });
 }
 
 /** After a moderator action: the zone's lists and the post's own page show the new state. */
 export function useRefreshAfterModeration() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['call', moderationPosts.id] }),
-      queryClient.invalidateQueries({ queryKey: ['call', moderationReports.id] }),
-      queryClient.invalidateQueries({ queryKey: ['call', postInfo.id] }),
-    ]);
+  const invalidate = useInvalidateCalls();
+  return () => invalidate([moderationPosts, moderationReports, postInfo]);
 }

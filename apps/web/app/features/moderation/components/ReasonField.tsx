@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { REPORT_RULE, reportReasonSchema } from '@portal/contracts/moderation';
-import { contractRule } from '~/lib/contract-rules';
+import { contractRule } from '~/lib/forms/contract-rules';
 
 /**
  * The `reason` field of a report and of a moderator's hide: checked by the contract's own

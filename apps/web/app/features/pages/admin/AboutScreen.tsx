@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -12,10 +11,10 @@ import { STATUS } from '@portal/contracts/envelope';
 import { aboutPage } from '@portal/contracts/home';
 import { adminPageGet, adminPageUpdate, PAGE_RULE, type AdminPage } from '@portal/contracts/pages';
 import { utf8Bytes } from '@portal/contracts/text-rules';
-import { serverIssues } from '~/features/accounts/forms/form-issues';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { AdminCallError, useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
-import { contractRule } from '~/lib/contract-rules';
+import { serverIssues } from '~/lib/forms/form-issues';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { contractRule } from '~/lib/forms/contract-rules';
 
 interface Values {
   title: string;
@@ -25,9 +24,8 @@ interface Values {
 function AboutForm({ page }: { page: AdminPage }) {
   const { t } = useTranslation('siteAdmin');
   const { site } = useAdminSite();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const save = useAdminCall(adminPageUpdate);
+  const save = useCallMutation(adminPageUpdate, { invalidates: [adminPageGet, aboutPage] });
   const [previewVersion, setPreviewVersion] = useState(0);
   const content = Form.useWatch('content', form) ?? page.content;
   const body = () => ({ slug: 'about' as const, ...(form.getFieldsValue(true) as Values) });
@@ -40,10 +38,9 @@ function AboutForm({ page }: { page: AdminPage }) {
       const saved = await save.mutateAsync(body());
       // Show what was stored: the server removes whatever the allow-list does not keep.
       form.setFieldsValue({ title: saved.title, content: saved.content });
-      void queryClient.invalidateQueries({ queryKey: ['call', aboutPage.id] });
       setPreviewVersion((v) => v + 1);
     } catch (err) {
-      if (err instanceof AdminCallError && String(err.envelope?.status) === String(STATUS.validation)) {
+      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
         form.setFields(
           serverIssues(err.envelope?.data)
             .filter((i) => i.field === 'title' || i.field === 'content')
@@ -110,7 +107,7 @@ function AboutForm({ page }: { page: AdminPage }) {
 export function AboutScreen() {
   const { t } = useTranslation('siteAdmin');
   const { siteCode } = useAdminSite();
-  const query = useAdminQuery(adminPageGet, { slug: 'about' });
+  const query = useCall(adminPageGet, { slug: 'about' });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (query.isError) {
     return (

@@ -13,6 +13,7 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import { adminDashboard } from '@portal/contracts/admin';
 import {
   adminReviewDecide,
   adminReviewInfo,
@@ -23,8 +24,10 @@ import {
   REVIEW_STATUSES,
   type ReviewItem,
 } from '@portal/contracts/reviews';
-import { useAdminCall, useAdminPagedQuery, useAdminQuery } from '~/features/admin/use-admin-call';
-import { LoadMore } from '~/features/admin/LoadMore';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { useContractForm } from '~/lib/forms/use-contract-form';
+import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
+import { LoadMore } from '~/components/admin/LoadMore';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
@@ -63,7 +66,7 @@ type Decide = (ids: number[], decision: 'approve' | 'reject', reason?: string) =
  */
 function useDecide(): { decide: Decide; pending: boolean } {
   const { t } = useTranslation('reviewsAdmin');
-  const call = useAdminCall(adminReviewDecide);
+  const call = useCallMutation(adminReviewDecide, { invalidates: [adminReviewList, adminReviewInfo, adminDashboard] });
   const decide: Decide = async (ids, decision, reason) => {
     try {
       const answer = await call.mutateAsync({ ids, decision, ...(reason === undefined ? {} : { reason }) });
@@ -79,6 +82,10 @@ function useDecide(): { decide: Decide; pending: boolean } {
   return { decide, pending: call.isPending };
 }
 
+/** A rejection's issues, by the decide call's own schema (the ids are the modal's caller's). */
+const rejectIssues = (values: Partial<{ reason: string }>) =>
+  fieldIssues(adminReviewDecide.body, { ids: [1], decision: 'reject', reason: values.reason ?? '' });
+
 /** The reason of a rejection, 1 to 500 characters, as the call's own rule says. */
 function RejectModal({
   count,
@@ -90,8 +97,7 @@ function RejectModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('reviewsAdmin');
-  const { t: tr } = useTranslation('reviews');
-  const [form] = Form.useForm<{ reason: string }>();
+  const { form, rule } = useContractForm<{ reason: string }>(rejectIssues);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     let values: { reason: string };
@@ -118,14 +124,7 @@ function RejectModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
-        <Form.Item
-          name="reason"
-          label={t('reasonLabel')}
-          rules={[
-            { required: true, whitespace: true, message: tr('api.reasonRequired') },
-            { max: REVIEW_RULE.reasonMax, message: tr('api.reasonRule') },
-          ]}
-        >
+        <Form.Item name="reason" label={t('reasonLabel')} required rules={[rule('reason')]}>
           <Input.TextArea
             rows={4}
             showCount
@@ -151,7 +150,7 @@ function ReviewDrawer({
 }) {
   const { t } = useTranslation('reviewsAdmin');
   const time = useStaffTime();
-  const query = useAdminQuery(adminReviewInfo, { review_id: reviewId });
+  const query = useCall(adminReviewInfo, { review_id: reviewId });
   const item = query.data;
   const pending = item?.status === REVIEW_STATUS.pending;
   return (
@@ -251,7 +250,7 @@ export function ReviewQueue() {
     ...(kind ? { kind: kind as (typeof REVIEW_KINDS)[number] } : {}),
     ...ageBody(age),
   };
-  const query = useAdminPagedQuery(adminReviewList, body);
+  const query = useCallPages(adminReviewList, body);
   const rows = query.data?.pages.flatMap((page) => page.list) ?? [];
   const isPendingView = status === REVIEW_STATUS.pending;
 

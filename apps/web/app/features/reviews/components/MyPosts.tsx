@@ -1,4 +1,3 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
@@ -9,11 +8,9 @@ import { PAGE_SIZE } from '@portal/contracts/constants';
 import { postMine, postWithdraw, type MyPost } from '@portal/contracts/discussions';
 import { REVIEW_STATUS } from '@portal/contracts/reviews';
 import { siteById } from '@portal/contracts/sites';
-import { CallFailedError } from '~/lib/query/call-error';
-import { requestClient } from '~/lib/request/client';
+import { useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
-import { toast } from '~/lib/toast';
 
 const STATUS_COLOR: Record<number, string> = {
   [REVIEW_STATUS.pending]: 'processing',
@@ -38,29 +35,8 @@ export function myPostUrl(post: Pick<MyPost, 'tp_id' | 'tws_id' | 'status'>, fal
 export function MyPosts() {
   const { t } = useTranslation('reviews');
   const { site } = useShell();
-  const queryClient = useQueryClient();
-  const key = ['call', postMine.id, site.apply_site, 'mine'] as const;
-  const query = useInfiniteQuery({
-    queryKey: key,
-    queryFn: async ({ pageParam }) => {
-      const body = { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) };
-      const result = await requestClient.call(postMine, body, { siteCode: site.apply_site, silent: true });
-      if (result.ok) return result.data;
-      throw new CallFailedError(postMine.id, result.error.message, result.error.status);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    staleTime: 0,
-  });
-  const withdraw = useMutation({
-    mutationFn: async (post: MyPost) => {
-      const result = await requestClient.call(postWithdraw, { tp_id: post.tp_id }, { siteCode: site.apply_site });
-      if (!result.ok) throw new CallFailedError(postWithdraw.id, result.error.message, result.error.status);
-      if (result.envelope.msg) toast.success(result.envelope.msg);
-      return result.data;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const query = useCallPages(postMine, { limit: PAGE_SIZE }, { site, list: 'mine', silent: true, staleTime: 0 });
+  const withdraw = useCallMutation(postWithdraw, { site, invalidates: [postMine], invalidateOnError: true });
   const posts = query.data?.pages.flatMap((p) => p.list) ?? [];
 
   return (
@@ -88,7 +64,7 @@ export function MyPosts() {
                         title={t('mine.withdrawConfirm')}
                         okText={t('mine.withdraw')}
                         cancelText={t('mine.cancel')}
-                        onConfirm={() => withdraw.mutateAsync(post).catch(() => undefined)}
+                        onConfirm={() => withdraw.mutateAsync({ tp_id: post.tp_id }).catch(() => undefined)}
                       >
                         <Button
                           size="small"

@@ -23,11 +23,15 @@ import {
   type PermissionInfo,
   type RoleItem,
 } from '@portal/contracts/roles';
-import { useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
-import { fieldIssues } from '~/features/accounts/forms/form-issues';
-import { useContractForm } from '~/features/accounts/forms/use-contract-form';
+import { adminUsersDetail, adminUsersList } from '@portal/contracts/members-admin';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
+import { fieldIssues } from '~/lib/forms/form-issues';
+import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useShell } from '~/lib/shell';
-import { roleName } from './role-names';
+import { roleName } from '~/lib/admin/role-names';
+
+/** What a role change makes stale: the roles, and the members' grants that name them. */
+const ROLE_CALLS = [adminRolesList, adminUsersList, adminUsersDetail];
 
 /** Whether a role may carry a permission (the server's rule, so the matrix never offers a refusal). */
 function fits(role: RoleItem, permission: PermissionInfo): boolean {
@@ -58,8 +62,8 @@ function RoleModal({
   const { site: uiSite } = useShell();
   const creating = role === 'new';
   const contract = creating ? adminRolesCreate : adminRolesUpdate;
-  const create = useAdminCall(adminRolesCreate);
-  const update = useAdminCall(adminRolesUpdate);
+  const create = useCallMutation(adminRolesCreate, { invalidates: ROLE_CALLS });
+  const update = useCallMutation(adminRolesUpdate, { invalidates: ROLE_CALLS });
   const bodyOf = (v: RoleValues) =>
     creating
       ? { code: v.code ?? '', name_zh: v.name_zh ?? '', name_en: v.name_en ?? '', permissions: v.permissions ?? [] }
@@ -147,9 +151,9 @@ function RoleModal({
 export function RolesScreen() {
   const { t } = useTranslation('roles');
   const { site: uiSite } = useShell();
-  const query = useAdminQuery(adminRolesList, {});
-  const update = useAdminCall(adminRolesUpdate);
-  const remove = useAdminCall(adminRolesDelete);
+  const query = useCall(adminRolesList, {});
+  const update = useCallMutation(adminRolesUpdate, { invalidates: ROLE_CALLS });
+  const remove = useCallMutation(adminRolesDelete, { invalidates: ROLE_CALLS });
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
   // A tick shows at once; the server's answer (refetched list) or its refusal settles it.
   const [draft, setDraft] = useState<{ code: string; permissions: string[] } | null>(null);

@@ -1,5 +1,4 @@
 import { useTranslation } from '~/lib/use-translation';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -19,11 +18,11 @@ import {
   uploadSettingsImage,
   type SiteSettings,
 } from '@portal/contracts/settings';
-import { serverIssues } from '~/features/accounts/forms/form-issues';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { AdminCallError, useAdminCall, useAdminQuery } from '~/features/admin/use-admin-call';
-import { SiteImageUpload } from '~/features/banners/admin/SiteImageUpload';
-import { contractRule } from '~/lib/contract-rules';
+import { serverIssues } from '~/lib/forms/form-issues';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
+import { contractRule } from '~/lib/forms/contract-rules';
 import { formatDate } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 
@@ -46,9 +45,11 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
   const { t } = useTranslation('siteAdmin');
   const { site: uiSite } = useShell();
   const { siteCode } = useAdminSite();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const save = useAdminCall(adminSettingsUpdate);
+  const save = useCallMutation(adminSettingsUpdate, {
+    // The footer and the upload limits of this tab's portal pages.
+    invalidates: [adminSettingsGet, { call: commonData, site: siteCode }],
+  });
   const body = () => bodyOf(form.getFieldsValue(true) as Partial<Values>);
   const rule = (...path: string[]) => contractRule(t, siteSettingsSchema, body, path);
 
@@ -56,10 +57,8 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
     try {
       const saved = await save.mutateAsync(body());
       form.setFieldsValue(saved);
-      // The footer and the upload limits of this tab's portal pages.
-      void queryClient.invalidateQueries({ queryKey: ['call', commonData.id, siteCode] });
     } catch (err) {
-      if (err instanceof AdminCallError && String(err.envelope?.status) === String(STATUS.validation)) {
+      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
         form.setFields(
           serverIssues(err.envelope?.data).map((i) => ({ name: i.field.split('.') as never, errors: [i.message] })),
         );
@@ -179,7 +178,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
 export function SettingsScreen() {
   const { t } = useTranslation('siteAdmin');
   const { siteCode } = useAdminSite();
-  const query = useAdminQuery(adminSettingsGet, {});
+  const query = useCall(adminSettingsGet, {});
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (query.isError) {
     return (

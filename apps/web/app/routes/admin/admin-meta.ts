@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from 'react-router';
 import { siteById } from '@portal/contracts/sites';
-import { catalogues } from '@portal/locales/catalogues';
+import { backOfficeCatalogues } from '@portal/locales/back-office';
 import { adminPageByRouteId } from '~/admin-pages';
 import type { RouteMetaArgs } from '~/lib/route-meta';
+import { catalogueOf } from '~/lib/catalogue';
 import { siteOfPage } from '~/lib/site';
 
 /**
@@ -12,7 +13,9 @@ import { siteOfPage } from '~/lib/site';
  */
 export function adminMeta(args: RouteMetaArgs): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as { siteId?: number } | undefined;
-  const texts = catalogues[siteOfPage(args.location.pathname, siteById(root?.siteId)).lang];
+  const lang = siteOfPage(args.location.pathname, siteById(root?.siteId)).lang;
+  // The portal's texts of the page's language and the back office's (which come with its chunk).
+  const texts = { ...catalogueOf(lang), ...backOfficeCatalogues[lang] };
   const leaf = args.matches[args.matches.length - 1];
   const page = leaf ? adminPageByRouteId(leaf.id) : undefined;
   const parts = [texts.admin.title, texts.common.siteName];

@@ -1,6 +1,6 @@
 import type { AdminSite } from '@portal/contracts/admin';
 import { siteByCode, type Site, type SiteCode } from '@portal/contracts/sites';
-import { ADMIN_MENU_GROUPS, type AdminMenuGroup, type AdminPage } from '~/admin-pages';
+import { ADMIN_MENU_GROUPS, type AdminMenuGroup, type AdminPage } from './admin-page';
 
 /** The query parameter that carries the managed site through the back office (`?site=protal_en`). */
 export const SITE_PARAM = 'site';

@@ -1,8 +1,8 @@
 import { BUILTIN_ROLES, MEMBER_ROLE } from '@portal/contracts/permissions';
 import { adminRolesList, type RoleItem } from '@portal/contracts/roles';
 import type { Lang } from '@portal/contracts/sites';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { useAdminQuery } from '~/features/admin/use-admin-call';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { useCall } from '~/lib/query/use-call';
 
 export interface RoleOption {
   code: string;
@@ -26,7 +26,7 @@ export function useRoleOptions(lang: Lang): {
 } {
   const { can } = useAdminSite();
   const allowed = can('role.manage');
-  const query = useAdminQuery(adminRolesList, {}, { enabled: allowed, staleTime: 60_000 });
+  const query = useCall(adminRolesList, {}, { enabled: allowed, staleTime: 60_000 });
   const roles = allowed ? (query.data?.roles ?? []) : [];
   const options: RoleOption[] = roles.length
     ? roles

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminSite } from '@portal/contracts/admin';
 import { SITES } from '@portal/contracts/sites';
-import type { AdminPage } from '~/admin-pages';
+import type { AdminPage } from './admin-page';
 import { menuGroups, pickManagedSite, searchWithSite } from './admin-site';
 
 const [zh, en] = SITES;

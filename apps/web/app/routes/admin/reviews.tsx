@@ -1,7 +1,7 @@
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/routes/admin/admin-meta';
 import type { RouteMetaArgs } from '~/lib/route-meta';
-import { ReviewQueue } from './ReviewQueue';
-import reviewQueueCss from './review-queue.css?url';
+import { ReviewQueue } from '~/features/reviews/admin/ReviewQueue';
+import reviewQueueCss from '~/features/reviews/admin/review-queue.css?url';
 
 export const links = () => [{ rel: 'stylesheet', href: reviewQueueCss }];
 

@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
-import { i18nKey, issueKey } from '~/features/accounts/forms/form-issues';
+import { i18nKey, issueKey } from '~/lib/forms/form-issues';
 
 type Path = readonly (string | number)[];
 
@@ -21,7 +20,12 @@ export function issueAt(schema: z.ZodType, body: unknown, path: Path): string | 
  * An antd form rule that checks one field through the call's schema: `body()` builds the whole
  * body from the form as it is now; `paths` are the body fields this form field stands for.
  */
-export function contractRule(t: TFunction, schema: z.ZodType, body: () => unknown, ...paths: Path[]): Rule {
+export function contractRule(
+  t: (key: string) => string,
+  schema: z.ZodType,
+  body: () => unknown,
+  ...paths: Path[]
+): Rule {
   return {
     validator: async () => {
       const value = body();

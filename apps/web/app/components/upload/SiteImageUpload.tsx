@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
-import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Upload, { type UploadProps } from 'antd/es/upload';
 import { z } from 'zod';
 import type { SiteImageUploadCall } from '@portal/contracts/banners';
 import { defineCall } from '@portal/contracts/call';
 import { commonData } from '@portal/contracts/home';
-import { useAdminSite } from '~/features/admin/admin-context';
-import { callFromBrowser } from '~/lib/query/browser-call.client';
+import { useAdminSite } from '~/lib/admin/admin-context';
+import { useCall } from '~/lib/query/use-call';
 import { requestClient } from '~/lib/request/client';
 import { toast } from '~/lib/toast';
 
@@ -32,12 +31,7 @@ function uploadCallOf(call: SiteImageUploadCall) {
 
 /** The managed site's image upload limit (image_config.fileSize, MB) as the portal reads it. */
 export function useImageLimitMb(): number | undefined {
-  const { siteCode } = useAdminSite();
-  const { data } = useQuery({
-    queryKey: ['call', commonData.id, siteCode, {}],
-    queryFn: () => callFromBrowser(commonData, siteCode, {}),
-    staleTime: 0,
-  });
+  const { data } = useCall(commonData, {}, { staleTime: 0 });
   return data?.image_config.fileSize;
 }
 
