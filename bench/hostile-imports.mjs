@@ -141,6 +141,15 @@ function postListStream(base, cookie) {
   };
 }
 
+/** The threads of a process (a document worker is one, plus its own helpers). */
+function threadsOf(pid) {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  } catch {
+    return null;
+  }
+}
+
 const fmt = (v, d = 0) =>
   v == null || Number.isNaN(v) ? '-' : v.toLocaleString('en-US', { maximumFractionDigits: d });
 const percentile = (sorted, p) =>
@@ -230,6 +239,7 @@ async function main() {
     console.log(
       `hostile imports: ${opts.imports} at once per round, node ${process.version}, ${os.availableParallelism()} cores, server flags ${nodeArgs.join(' ') || '(none)'}`,
     );
+    const threadsAtStart = threadsOf(server.pid);
     const results = [];
     for (const name of opts.rounds) {
       if (!ROUNDS[name]) throw new Error(`unknown round ${name} (${Object.keys(ROUNDS).join(', ')})`);
@@ -239,10 +249,20 @@ async function main() {
       if (!result.alive) break;
       await sleep(1000);
     }
+    // Idle document workers close after 30 s: the RSS an idle server keeps afterwards.
+    let idleAfterMb = null;
+    if (!server.exited()) {
+      await sleep(35_000);
+      idleAfterMb = readMemory(server.pid)?.rss ?? null;
+      console.log('');
+      console.log(
+        `idle 35 s later    server RSS ${fmt(idleAfterMb)} MB, ${threadsOf(server.pid)} threads (${threadsAtStart} at the start)`,
+      );
+    }
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(
       path.join(resultsDir, 'hostile-imports.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), opts, cores: os.availableParallelism(), node: process.version, nodeArgs, results }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), opts, cores: os.availableParallelism(), node: process.version, nodeArgs, results, idleAfterMb }, null, 2)}\n`,
     );
   } catch (err) {
     failed = true;
