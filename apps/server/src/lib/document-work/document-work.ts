@@ -18,11 +18,11 @@ export interface DocumentWorkSettings {
   /** The V8 heap (old generation) of each worker, in MB. */
   memoryMb: number;
   /**
-   * A task not done this long after it was asked for is ended (waiting in the queue counts: a
-   * request never hangs longer than this for its document).
+   * A task running this long is ended (too complex); one that waited this long for a free thread
+   * is refused as busy.
    */
   timeoutMs: number;
-  /** Tasks waiting for a free worker at most; one more is refused at once. */
+  /** Tasks waiting for a free thread at most; one more is refused at once (busy). */
   maxQueue: number;
 }
 
@@ -61,6 +61,11 @@ export function workerEntry(moduleUrl = import.meta.url): { filename: string; ex
   return { filename: new URL(fromSource ? './ts-worker.mjs' : './document-worker.js', moduleUrl).href, execArgv: [] };
 }
 
+/**
+ * The queue is ours, not piscina's: a task goes to the pool only when a thread is free for it, so
+ * a worker ended for its memory is replaced by the next task's call (piscina, with no threads kept
+ * when idle, would otherwise leave its own queue waiting for a new call).
+ */
 export function createDocumentWork(settings: DocumentWorkSettings): DocumentWork {
   let pool: Piscina | undefined;
   const poolOf = () =>
@@ -69,7 +74,8 @@ export function createDocumentWork(settings: DocumentWorkSettings): DocumentWork
       minThreads: 0,
       maxThreads: settings.threads,
       idleTimeout: IDLE_MS,
-      maxQueue: settings.maxQueue,
+      // A task is only sent when a thread is free; it waits here just while a worker starts.
+      maxQueue: settings.threads,
       resourceLimits: {
         maxOldGenerationSizeMb: settings.memoryMb,
         maxYoungGenerationSizeMb: Math.max(1, Math.min(16, Math.floor(settings.memoryMb / 4))),
@@ -77,15 +83,54 @@ export function createDocumentWork(settings: DocumentWorkSettings): DocumentWork
       },
     }));
 
+  let running = 0;
+  const waiting: Array<{ start(): void; fail(err: Error): void }> = [];
+
+  /** A free thread, or a place in the queue for at most the time limit; else busy. */
+  function turn(): Promise<void> {
+    if (running < settings.threads) {
+      running += 1;
+      return Promise.resolve();
+    }
+    if (waiting.length >= settings.maxQueue) return Promise.reject(new DocumentWorkRefused('busy', 'queue full'));
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        start() {
+          clearTimeout(timer);
+          running += 1;
+          resolve();
+        },
+        fail(err: Error) {
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        reject(new DocumentWorkRefused('busy', 'no thread free within the time limit'));
+      }, settings.timeoutMs);
+      waiting.push(waiter);
+    });
+  }
+
+  function done() {
+    running -= 1;
+    waiting.shift()?.start();
+  }
+
   return {
     async run(task, input) {
+      await turn();
       try {
         return await poolOf().run({ task, input }, { signal: AbortSignal.timeout(settings.timeoutMs) });
       } catch (err) {
         throw refusalOf(err) ?? err;
+      } finally {
+        done();
       }
     },
     async close() {
+      for (const waiter of waiting.splice(0)) waiter.fail(new Error('document work closed'));
       const closing = pool;
       pool = undefined;
       await closing?.destroy();
@@ -94,12 +139,10 @@ export function createDocumentWork(settings: DocumentWorkSettings): DocumentWork
 }
 
 function refusalOf(err: unknown): DocumentWorkRefused | undefined {
-  const { name, code, message } = (err ?? {}) as { name?: string; code?: string; message?: string };
+  const { name, code } = (err ?? {}) as { name?: string; code?: string };
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new DocumentWorkRefused('tooComplex', 'over the memory limit');
   // The signal's timeout (a running task's worker is ended with it).
   if (name === 'AbortError') return new DocumentWorkRefused('tooComplex', 'over the time limit');
-  if (message === 'Task queue is at limit' || message === 'No task queue available and all Workers are busy')
-    return new DocumentWorkRefused('busy', 'queue full');
   // A stack overflow in a worker ends that worker like running out of memory does.
   if (err instanceof RangeError && /call stack/i.test(err.message))
     return new DocumentWorkRefused('tooComplex', 'over the stack limit');

@@ -189,17 +189,51 @@ describe('hostile documents and pictures (/api/tool/importDocx, upLoadimage)', (
 
 describe('document work past its memory or time limit', () => {
   it('ends a conversion over the memory limit with a clear refusal, and the next import works', async () => {
-    const t = await createTestApp({ env: { DOCUMENT_WORK_MEMORY_MB: '32', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
+    const t = await createTestApp({
+      env: { DOCUMENT_WORK_MEMORY_MB: '32', DOCUMENT_WORK_THREADS: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
+    });
     try {
       const x = harness(t);
       const member = await x.h.registerMember();
       const heavy = heavyDocx(5_000);
       expectRefusal(await x.importDocx(member, heavy), TOO_COMPLEX.en);
       expectRefusal(await x.importDocx(member, heavy, 1), TOO_COMPLEX.zh);
+      // Three at once on one thread: each ended worker is replaced for the next one waiting.
+      const burst = await Promise.all([1, 2, 3].map(() => x.importDocx(member, heavy)));
+      for (const res of burst) expectRefusal(res, TOO_COMPLEX.en);
       expect((await x.postList(member)).statusCode).toBe(200);
       const next = await x.importDocx(member, makeDocx({ paragraphs: ['still here'] }));
       expect(next.statusCode, next.body).toBe(200);
       expect(next.json()).toMatchObject({ data: { html: '<p>still here</p>' } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 with Retry-After, in the site’s language, when the thread is busy and the queue is full', async () => {
+    const t = await createTestApp({
+      env: { DOCUMENT_WORK_THREADS: '1', DOCUMENT_WORK_QUEUE: '0', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
+    });
+    try {
+      const x = harness(t);
+      const member = await x.h.registerMember();
+      const long = paragraphFloodDocx(10_000);
+      const answers = await Promise.all([
+        x.importDocx(member, long),
+        x.importDocx(member, long),
+        x.importDocx(member, long, 1),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 503, 503]);
+      const busy = {
+        en: 'Many documents are being imported right now. Please try again in a moment',
+        zh: '当前导入的文档较多，请稍后再试',
+      };
+      answers.forEach((res, i) => {
+        if (res.statusCode !== 503) return;
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.json()).toMatchObject({ status: 201, msg: i === 2 ? busy.zh : busy.en });
+      });
+      expect((await x.importDocx(member, makeDocx({ paragraphs: ['free again'] }))).statusCode).toBe(200);
     } finally {
       await t.close();
     }
