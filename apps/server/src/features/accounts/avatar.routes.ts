@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AVATAR_RULE, avatarDataSchema, uploadAvatar } from '@portal/contracts/accounts';
-import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
-import { SITES, type Lang } from '@portal/contracts/sites';
+import { AVATAR_RULE, uploadAvatar } from '@portal/contracts/accounts';
+import { STATUS } from '@portal/contracts/envelope';
+import type { Lang } from '@portal/contracts/sites';
 import { ApiError } from '../../http/api-error';
+import { registerUpload } from '../../http/register-upload';
 import { translate } from '../../lib/i18n';
 import { removeAvatar, renderAvatar, sniffImage, storeAvatar, UnreadableImage } from './avatar.service';
 import type { AccountsService } from './accounts.service';
@@ -31,60 +30,44 @@ export async function avatarRoutes(app: FastifyInstance, deps: { accounts: Accou
     limits: { fileSize: AVATAR_RULE.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
   });
 
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'POST',
-    url: `/api/:site${uploadAvatar.path}`,
-    schema: {
-      summary: `Uploads the member's avatar: multipart/form-data with one ${TYPES} file (by content) of at most ${AVATAR_RULE.maxMb} MB in the field \`file\`; stored as a ${AVATAR_RULE.size}x${AVATAR_RULE.size} JPEG without metadata`,
-      tags: ['accounts'],
-      operationId: uploadAvatar.id,
-      consumes: ['multipart/form-data'],
-      params: z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) }),
-      // Documents the form field; the multipart parser leaves the body empty, so validation passes.
-      body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
-      response: { 200: envelopeSchema(avatarDataSchema) },
-    },
-    config: { access: uploadAvatar.access, callId: uploadAvatar.id, rateLimit: app.writeRateLimit },
-    handler: async (request) => {
-      const lang = request.portal.site.lang;
-      const member = await request.currentUser!();
-      if (!member) throw ApiError.unauthorized();
-      let part: Awaited<ReturnType<typeof request.file>> | undefined;
-      try {
-        part = request.isMultipart() ? await request.file() : undefined;
-      } catch (err) {
-        // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
-        if ((err as { statusCode?: number }).statusCode) throw err;
-        throw fileRefusal(lang, 400, 'accounts.avatarMissing');
-      }
-      if (!part || part.fieldname !== uploadAvatar.field) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
-      const chunks: Buffer[] = [];
-      try {
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      } catch (err) {
-        // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
-        if ((err as { statusCode?: number }).statusCode) throw err;
-        throw fileRefusal(lang, 400, 'accounts.avatarMissing');
-      }
-      // The parser stops keeping bytes at the limit and marks the stream truncated.
-      if (part.file.truncated) throw fileRefusal(lang, 413, 'accounts.avatarTooLarge', { mb: AVATAR_RULE.maxMb });
-      const bytes = Buffer.concat(chunks);
-      if (bytes.length === 0) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
-      const kind = sniffImage(bytes);
-      if (!kind) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
-      let jpeg: Buffer;
-      try {
-        jpeg = await renderAvatar(bytes, kind);
-      } catch (err) {
-        if (err instanceof UnreadableImage) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
-        throw err;
-      }
-      const url = await storeAvatar(deps.storage, jpeg);
-      const previous = await deps.accounts.setAvatar(member.id, url);
-      if (previous && previous !== url) {
-        await removeAvatar(deps.storage, previous).catch((err) => request.log.warn({ err }, 'old avatar not removed'));
-      }
-      return { status: STATUS.ok, msg: translate(lang, 'api.ok'), data: { user_avatar_att_url: url } };
-    },
+  const summary = `Uploads the member's avatar: multipart/form-data with one ${TYPES} file (by content) of at most ${AVATAR_RULE.maxMb} MB in the field \`file\`; stored as a ${AVATAR_RULE.size}x${AVATAR_RULE.size} JPEG without metadata`;
+  registerUpload(app, uploadAvatar, { summary, tag: 'accounts' }, async ({ request, member }) => {
+    const lang = request.portal.site.lang;
+    let part: Awaited<ReturnType<typeof request.file>> | undefined;
+    try {
+      part = request.isMultipart() ? await request.file() : undefined;
+    } catch (err) {
+      // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+    }
+    if (!part || part.fieldname !== uploadAvatar.field) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    } catch (err) {
+      // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+    }
+    // The parser stops keeping bytes at the limit and marks the stream truncated.
+    if (part.file.truncated) throw fileRefusal(lang, 413, 'accounts.avatarTooLarge', { mb: AVATAR_RULE.maxMb });
+    const bytes = Buffer.concat(chunks);
+    if (bytes.length === 0) throw fileRefusal(lang, 400, 'accounts.avatarMissing');
+    const kind = sniffImage(bytes);
+    if (!kind) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
+    let jpeg: Buffer;
+    try {
+      jpeg = await renderAvatar(bytes, kind);
+    } catch (err) {
+      if (err instanceof UnreadableImage) throw fileRefusal(lang, 400, 'accounts.avatarType', { types: TYPES });
+      throw err;
+    }
+    const url = await storeAvatar(deps.storage, jpeg);
+    const previous = await deps.accounts.setAvatar(member.id, url);
+    if (previous && previous !== url) {
+      await removeAvatar(deps.storage, previous).catch((err) => request.log.warn({ err }, 'old avatar not removed'));
+    }
+    return { user_avatar_att_url: url };
   });
 }

@@ -1,18 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  SITE_IMAGE_RULE,
-  siteImageDataSchema,
-  uploadBannerImage,
-  type SiteImageUploadCall,
-} from '@portal/contracts/banners';
-import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
+import { SITE_IMAGE_RULE, uploadBannerImage, type SiteImageUploadCall } from '@portal/contracts/banners';
+import { STATUS } from '@portal/contracts/envelope';
 import { uploadSettingsImage } from '@portal/contracts/settings';
-import { SITES, type Lang } from '@portal/contracts/sites';
+import type { Lang } from '@portal/contracts/sites';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { ApiError } from '../../http/api-error';
+import { registerUpload } from '../../http/register-upload';
 import { translate } from '../../lib/i18n';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { readSiteSettings } from '../../platform/settings/settings.service';
@@ -42,77 +36,61 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   for (const call of [uploadBannerImage, uploadSettingsImage] satisfies SiteImageUploadCall[]) {
     const maxEdge = SITE_IMAGE_RULE.maxEdge[call.purpose];
-    app.withTypeProvider<ZodTypeProvider>().route({
-      method: 'POST',
-      url: `/api/:site${call.path}`,
-      schema: {
-        summary: `Uploads a ${call.purpose === 'banner' ? 'banner picture' : 'QR code'}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`,
-        tags: ['admin'],
-        operationId: call.id,
-        consumes: ['multipart/form-data'],
-        params: z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) }),
-        // Documents the form field; the multipart parser leaves the body empty, so validation passes.
-        body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
-        response: { 200: envelopeSchema(siteImageDataSchema) },
-      },
-      config: { access: call.access, callId: call.id, rateLimit: app.writeRateLimit },
-      handler: async (request) => {
-        const site = request.portal.site;
-        const lang = site.lang;
-        const member = await request.currentUser!();
-        if (!member) throw ApiError.unauthorized();
-        const { image_config } = await readSiteSettings(deps.db, site.tws_id);
-        const mb = Math.min(image_config.fileSize, SITE_IMAGE_RULE.hardMaxMb);
-        let part: Awaited<ReturnType<typeof request.file>> | undefined;
-        try {
-          part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
-        } catch (err) {
-          // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
-          if ((err as { statusCode?: number }).statusCode) throw err;
-          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
-        }
-        if (!part || part.fieldname !== call.field) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
-        const chunks: Buffer[] = [];
-        try {
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        } catch (err) {
-          // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
-          if ((err as { statusCode?: number }).statusCode) throw err;
-          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
-        }
-        // The parser stops keeping bytes at the limit and marks the stream truncated.
-        if (part.file.truncated) throw fileRefusal(lang, 413, 'siteAdmin.upload.fileTooLarge', { mb });
-        const bytes = Buffer.concat(chunks);
-        if (bytes.length === 0) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
-        const kind = sniffSiteImage(bytes);
-        if (!kind) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
-        let image;
-        try {
-          image = await renderSiteImage(bytes, kind, maxEdge);
-        } catch (err) {
-          if (err instanceof UnreadableSiteImage)
-            throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
-          throw err;
-        }
-        const url = await storeSiteImage(deps.storage, call.folder, image);
-        const data = { url, width: image.width, height: image.height };
-        await recordAudit(deps.db, {
-          actorId: member.id,
-          siteId: site.tws_id,
-          action: `${call.purpose === 'banner' ? 'banner' : 'setting'}.uploadImage`,
-          targetKind: 'upload',
-          targetId: url,
-          after: {
-            ...data,
-            purpose: call.purpose,
-            bytes: image.bytes.length,
-            original_name: part.filename.slice(0, 200),
-          },
-          request,
-          now: Date.now(),
-        });
-        return { status: STATUS.ok, msg: translate(lang, 'api.ok'), data };
-      },
+    const summary = `Uploads a ${call.purpose === 'banner' ? 'banner picture' : 'QR code'}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`;
+    registerUpload(app, call, { summary, tag: 'admin' }, async ({ request, member }) => {
+      const site = request.portal.site;
+      const lang = site.lang;
+      const { image_config } = await readSiteSettings(deps.db, site.tws_id);
+      const mb = Math.min(image_config.fileSize, SITE_IMAGE_RULE.hardMaxMb);
+      let part: Awaited<ReturnType<typeof request.file>> | undefined;
+      try {
+        part = request.isMultipart() ? await request.file({ limits: { fileSize: mb * MB } }) : undefined;
+      } catch (err) {
+        // A body the multipart parser cannot read (no boundary, malformed headers): no file was sent.
+        if ((err as { statusCode?: number }).statusCode) throw err;
+        throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+      }
+      if (!part || part.fieldname !== call.field) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      } catch (err) {
+        // The body ended inside the file (a cut connection, a forged body): no whole file was sent.
+        if ((err as { statusCode?: number }).statusCode) throw err;
+        throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+      }
+      // The parser stops keeping bytes at the limit and marks the stream truncated.
+      if (part.file.truncated) throw fileRefusal(lang, 413, 'siteAdmin.upload.fileTooLarge', { mb });
+      const bytes = Buffer.concat(chunks);
+      if (bytes.length === 0) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileMissing');
+      const kind = sniffSiteImage(bytes);
+      if (!kind) throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
+      let image;
+      try {
+        image = await renderSiteImage(bytes, kind, maxEdge);
+      } catch (err) {
+        if (err instanceof UnreadableSiteImage)
+          throw fileRefusal(lang, 400, 'siteAdmin.upload.fileType', { types: TYPES });
+        throw err;
+      }
+      const url = await storeSiteImage(deps.storage, call.folder, image);
+      const data = { url, width: image.width, height: image.height };
+      await recordAudit(deps.db, {
+        actorId: member.id,
+        siteId: site.tws_id,
+        action: `${call.purpose === 'banner' ? 'banner' : 'setting'}.uploadImage`,
+        targetKind: 'upload',
+        targetId: url,
+        after: {
+          ...data,
+          purpose: call.purpose,
+          bytes: image.bytes.length,
+          original_name: part.filename.slice(0, 200),
+        },
+        request,
+        now: Date.now(),
+      });
+      return data;
     });
   }
 }

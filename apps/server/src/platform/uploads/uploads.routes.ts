@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
 import {
   addAttachment,
   getAliyunOssSts,
@@ -17,7 +16,7 @@ import {
 } from '@portal/contracts/uploads';
 import { ApiError } from '../../http/api-error';
 import { registerCall } from '../../http/register-call';
-import { translate } from '../../lib/i18n';
+import { registerUpload } from '../../http/register-upload';
 import { contentDisposition, isDirectUploadStore, isPublicImageKey } from '../../lib/storage';
 import { localFileOf } from '../../lib/storage/local-storage';
 import type { Clock } from '../../lib/clock';
@@ -91,43 +90,19 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
     return part;
   }
 
+  /** One of the upload calls: documented as multipart with one file, judged by its content. */
   function route<Data extends z.ZodType>(
     call: UploadCall<Data>,
-    handler: (request: FastifyRequest, reply: FastifyReply, memberId: number) => Promise<z.input<Data>>,
+    handler: (request: FastifyRequest, memberId: number) => Promise<z.input<Data>>,
   ) {
-    // Plain route typing (the answer's schema is generic); the zod compilers still check it at runtime.
-    app.route({
-      method: 'POST',
-      url: call.path,
-      schema: {
-        summary: `${call.summary}: multipart/form-data with one file in the field \`file\`; judged by its content, stored under a random name`,
-        tags: ['uploads'],
-        operationId: call.id,
-        consumes: ['multipart/form-data'],
-        // Documents the form field; the multipart parser leaves the body empty, so validation passes.
-        body: z.object({ file: z.string().meta({ format: 'binary' }).optional() }),
-        response: { 200: envelopeSchema(call.data) },
-      },
-      config: { access: call.access, callId: call.id, rateLimit: app.writeRateLimit },
-      handler: async (request, reply) => {
-        const member = await request.currentUser!();
-        if (!member) throw ApiError.unauthorized();
-        try {
-          const data = await handler(request, reply, member.id);
-          return { status: STATUS.ok, msg: translate(request.portal.site.lang, 'api.ok'), data };
-        } catch (err) {
-          // The rest of a refused upload is not read: the connection closes after the answer.
-          reply.header('connection', 'close');
-          throw err;
-        }
-      },
-    });
+    const summary = `${call.summary}: multipart/form-data with one file in the field \`file\`; judged by its content, stored under a random name`;
+    registerUpload(app, call, { summary, tag: 'uploads' }, ({ request, member }) => handler(request, member.id));
   }
 
   for (const call of UPLOAD_CALLS) {
     // The four upload calls are of the image, media, file and import purposes (not the Word import).
     const purpose = call.purpose as UploadPurpose;
-    route(call, async (request, _reply, memberId) => {
+    route(call, async (request, memberId) => {
       const site = request.portal.site;
       const mb = await uploads.limitMb(site.tws_id, purpose);
       const part = await filePart(request, mb);
@@ -143,7 +118,7 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
     });
   }
 
-  route(importDocx, async (request, _reply, memberId) => {
+  route(importDocx, async (request, memberId) => {
     const site = request.portal.site;
     const mb = await uploads.limitMb(site.tws_id, 'docx');
     const imageMb = await uploads.limitMb(site.tws_id, 'image');
