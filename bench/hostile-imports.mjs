@@ -5,7 +5,7 @@
 // threads included) every 20 ms. Prints, per round, the answers to the imports (HTTP status and
 // message), the postList answers and their latency, the peak RSS, and whether the server answers
 // a normal import afterwards. The documents come from the tests' generators
-// (apps/server/src/features/uploads/hostile-files.test-support.ts, loaded through tsx).
+// (apps/server/src/platform/uploads/hostile-files.test-support.ts, loaded through tsx).
 // Not a timed test: it prints figures; exit code 1 only when the server dies or a round goes wrong.
 //
 //   node bench/hostile-imports.mjs [--imports=20] [--rounds=flood,nested,cells,heavy] [--keep]
@@ -34,8 +34,8 @@ const opts = {
   keep: args.keep === true,
 };
 
-const hostile = await tsImport('../apps/server/src/features/uploads/hostile-files.test-support.ts', import.meta.url);
-const support = await tsImport('../apps/server/src/features/uploads/uploads.test-support.ts', import.meta.url);
+const hostile = await tsImport('../apps/server/src/platform/uploads/hostile-files.test-support.ts', import.meta.url);
+const support = await tsImport('../apps/server/src/platform/uploads/uploads.test-support.ts', import.meta.url);
 
 /** What each round sends: the report's flood first (the peak RSS target is for it). */
 const ROUNDS = {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -59,6 +60,18 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** At most this long, SIGTERM lets kept-alive clients learn of the shutdown before idle connections are dropped. */
+const DRAIN_GRACE_MS = 1000;
+
+/** Resolves when the server holds no connection any more, or after `maxMs`. */
+async function untilNoConnections(app: FastifyInstance, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const open = await new Promise<number>((resolve) => app.server.getConnections((err, n) => resolve(err ? 0 : n)));
+    if (open === 0) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 /**
  * Builds the portal: plugins first (order matters and is spelled out here), then the features,
@@ -95,6 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('preClose', async () => {
     shuttingDown = true;
+    // Fastify now answers requests 503 with Connection: close. Node's server.close(), next, drops
+    // idle kept-alive connections at once, and a client that was just sending on one of them would
+    // see a reset. So first stop accepting connections only (the net listener, without the HTTP
+    // server's dropping of idle ones) and give kept-alive clients a moment to get that answer and
+    // close their connections themselves; server.close() then finds nothing, or only the truly idle.
+    if (app.server.listening) {
+      net.Server.prototype.close.call(app.server);
+      await untilNoConnections(app, DRAIN_GRACE_MS);
+    }
   });
   // The app owns its connections: closing it (SIGTERM, tests) closes the database and Redis too.
   app.addHook('onClose', async () => {

@@ -120,14 +120,20 @@ describe('configuration', () => {
   });
 
   it('reads the overload limits', () => {
-    expect(loadConfig({}).overload).toEqual({ maxEventLoopDelayMs: 1000, maxHeapRatio: 0.95, retryAfterSeconds: 10 });
+    expect(loadConfig({}).overload).toEqual({
+      maxEventLoopDelayMs: 1000,
+      maxHeapRatio: 0.95,
+      retryAfterSeconds: 10,
+      maxInFlight: 32,
+    });
     expect(
       loadConfig({
         OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
         OVERLOAD_MAX_HEAP_RATIO: '0.9',
         OVERLOAD_RETRY_AFTER_SECONDS: '5',
+        OVERLOAD_MAX_IN_FLIGHT: '0',
       }).overload,
-    ).toEqual({ maxEventLoopDelayMs: 0, maxHeapRatio: 0.9, retryAfterSeconds: 5 });
+    ).toEqual({ maxEventLoopDelayMs: 0, maxHeapRatio: 0.9, retryAfterSeconds: 5, maxInFlight: 0 });
   });
 
   it('reads the session lifetime and the sign-in limits, with the defaults of the contracts', () => {

@@ -59,6 +59,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1000),
   OVERLOAD_MAX_HEAP_RATIO: z.coerce.number({ message: 'must be a number' }).min(0).max(1).default(0.95),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number({ message: 'must be a number' }).int().min(0).default(32),
 });
 
 /** An absolute http(s) origin: scheme, host and port, nothing after but an optional `/`. */
@@ -116,7 +117,7 @@ export interface Config {
    * Overload protection (@fastify/under-pressure): past these, requests are answered 503 with
    * Retry-After at once. 0 turns a check off.
    */
-  overload: { maxEventLoopDelayMs: number; maxHeapRatio: number; retryAfterSeconds: number };
+  overload: { maxEventLoopDelayMs: number; maxHeapRatio: number; retryAfterSeconds: number; maxInFlight: number };
 }
 
 export class ConfigError extends Error {}
@@ -197,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapRatio: e.OVERLOAD_MAX_HEAP_RATIO,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
     },
   };
 }

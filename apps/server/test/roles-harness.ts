@@ -64,7 +64,7 @@ export async function makeStaff(
   opts: { permissions?: Permission[]; role?: string; siteId?: number | null; nick?: string } = {},
 ): Promise<TestMember & { role: string }> {
   const db = h.t.database.db;
-  const member = await h.registerMember({ nick: opts.nick ?? 'Staff' });
+  const member = await h.registerMember({ nick: opts.nick ?? 'Staffer' });
   await h.completeInformation(member);
   const role = opts.permissions ? await makeRole(db, opts.permissions) : (opts.role ?? ADMIN_ROLE);
   await grantDirectly(db, member.id, role, opts.siteId === undefined ? null : opts.siteId);
@@ -108,7 +108,7 @@ export async function makeTopic(
 
 /** A member who moderates one board of a site (the moderator role, scoped to the board). */
 export async function makeModerator(h: Harness, boardId: number, siteId: number): Promise<TestMember> {
-  const member = await h.registerMember({ nick: 'Moderator' });
+  const member = await h.registerMember({ nick: 'Mod Mia' });
   await h.completeInformation(member);
   await grantDirectly(h.t.database.db, member.id, 'moderator', siteId, boardId);
   return member;

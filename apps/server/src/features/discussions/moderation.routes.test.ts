@@ -116,7 +116,7 @@ const reportsOf = (reporterId: number) =>
   db().selectFrom('content_reports').selectAll().where('reporter_id', '=', reporterId).orderBy('id').execute();
 
 /** A member with the information page done (reports need it). */
-async function informedMember(nick = 'Member') {
+async function informedMember(nick = 'Reporter') {
   const m = await h.registerMember({ nick });
   await h.completeInformation(m);
   return m;
@@ -419,7 +419,7 @@ describe('the zone lists', () => {
       mod,
     );
     expect(handled.statusCode, handled.body).toBe(200);
-    expect(handled.json().data).toMatchObject({ status: 20, note: 'Removed the link', handler_nick_name: 'Moderator' });
+    expect(handled.json().data).toMatchObject({ status: 20, note: 'Removed the link', handler_nick_name: 'Mod Mia' });
     expect((await call('protal_en', REPORTS, {}, mod)).json().data.list).toHaveLength(1);
     expect((await call('protal_en', REPORTS, { status: 20 }, mod)).json().data.list).toHaveLength(1);
     const audit = await auditOf('report', list[1].report_id);

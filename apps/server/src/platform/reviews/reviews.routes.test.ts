@@ -328,7 +328,7 @@ describe('deciding', () => {
         .selectAll()
         .where('id', '=', p.reviewId)
         .executeTakeFirstOrThrow();
-      const winnerNick = row.decided_by === cast.admin.id ? 'Chief' : 'Staff';
+      const winnerNick = row.decided_by === cast.admin.id ? 'Chief' : 'Staffer';
       const body = loser.json();
       expect(body.status).toBe(201);
       expect(body.msg).toContain(winnerNick);

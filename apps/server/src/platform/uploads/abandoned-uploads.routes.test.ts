@@ -127,7 +127,7 @@ describe('abandoned uploads', () => {
     );
     expect(edit.statusCode, edit.body).toBe(200);
 
-    const admin = await makeStaff(h, { nick: 'Editor' });
+    const admin = await makeStaff(h, { nick: 'Edna' });
     const teamPhoto = await image('team.png', admin);
     const saved = await staffCall(
       h,
