@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID_MAX } from '@portal/contracts/constants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { accountsHarness, type TestMember } from '../features/accounts/accounts.test-support';
+
+// The exact inputs the call fuzzer (fuzz.routes.test.ts) found answering 500 on PostgreSQL, each
+// now refused as a bad field on both databases.
+let t: TestApp;
+let h: ReturnType<typeof accountsHarness>;
+let member: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
+  h = accountsHarness(t);
+  member = await h.registerMember();
+  await h.completeInformation(member);
+});
+afterAll(async () => t?.close());
+
+const call = (path: string, body: unknown, as?: TestMember) =>
+  h.call('protal', path, body, { ...(as ? { as } : {}), ip: h.freshIp() });
+
+describe('ids past the database integer', () => {
+  it.each([
+    ['/api/post/edit', { tp_id: ID_MAX + 1, tp_title: 'x', tp_hy_dd_id: 1, tp_cj_dd_id: 1, tp_content: '<p>x</p>' }],
+    ['/api/post/delete', { tp_id: ID_MAX + 1 }],
+    ['/api/post/withdraw', { tp_id: ID_MAX + 1 }],
+    ['/api/post/info', { tp_id: ID_MAX + 1, is_preview: true }],
+    ['/api/post/like', { tp_id: ID_MAX + 1 }],
+    ['/api/post/favourite', { tp_id: ID_MAX + 1 }],
+    ['/api/post/acceptAnswer', { tp_id: ID_MAX + 1, tpc_id: 1 }],
+    ['/api/comment/list', { tp_id: ID_MAX + 1, limit: 4 }],
+    ['/api/comment/replies', { tpc_id: ID_MAX + 1, limit: 4 }],
+    ['/api/comment/add', { tp_id: ID_MAX + 1, tpc_content: 'x' }],
+    ['/api/comment/delete', { tpc_id: ID_MAX + 1 }],
+    ['/api/comment/like', { tpc_id: ID_MAX + 1 }],
+    ['/user/userDetail', { id: ID_MAX + 1 }],
+    ['/userfollow/add', { user_id: ID_MAX + 1 }],
+  ])('%s refuses id 2147483648 as a bad field (400), not a 500', async (path, body) => {
+    const res = await call(path, body, member);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ status: 40001 });
+  });
+});
