@@ -42,3 +42,19 @@ describe('ids past the database integer', () => {
     expect(res.json()).toMatchObject({ status: 40001 });
   });
 });
+
+describe('NUL characters in text', () => {
+  it('refuses a NUL anywhere in a body as a bad field (400), before any query', async () => {
+    const login = await call('/api/user/login', { account: '\u0000', password: 'ᖪ𓃞῝🔜𓎊🧤𒉫𝝈𐘕' });
+    expect(login.statusCode, login.body).toBe(400);
+    expect(login.json()).toMatchObject({ status: 40001, data: { field: 'account' } });
+    const nested = await call('/api/comment/add', { tp_id: 1, tpc_content: 'a\u0000b' }, member);
+    expect(nested.statusCode, nested.body).toBe(400);
+    expect(nested.json()).toMatchObject({ status: 40001, data: { field: 'tpc_content' } });
+  });
+
+  it('still signs in with a body without NUL', async () => {
+    const res = await call('/api/user/login', { account: member.email, password: member.password });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
