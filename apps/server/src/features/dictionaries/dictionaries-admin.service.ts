@@ -149,11 +149,13 @@ export function dictionariesAdminService(db: Kysely<DB>, clock: Clock = { now: D
               );
             }
           }
-          await repo.update(trx, row.id, {
+          const changes = {
             ...(label !== undefined ? { label } : {}),
             ...(value !== undefined ? { value } : {}),
             ...(input.sort !== undefined ? { sort: input.sort } : {}),
-          });
+          };
+          // Nothing to change (only dd_id, or the same values): an UPDATE with an empty SET is no SQL.
+          if (Object.keys(changes).length > 0) await repo.update(trx, row.id, changes);
           if (kind === 'area' && label !== undefined) await repo.renameArea(trx, site.tws_id, row.label, label);
           const entry = entryView((await repo.find(row.id, trx))!);
           await recordAudit(trx, {
