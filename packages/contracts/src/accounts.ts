@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ID_MAX } from './constants';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, PUBLIC } from './call';
 import { userBriefSchema } from './home';
 import { isReservedNickname, NICKNAME_RAW_MAX, normalizeNickname } from './nickname';
@@ -241,6 +242,7 @@ export const saveInformation = defineCall({
       .number({ message: 'accounts.industryRequired' })
       .int({ message: 'accounts.industryRequired' })
       .positive({ message: 'accounts.industryRequired' })
+      .max(ID_MAX, { message: 'accounts.industryRequired' })
       .describe("id of an 'industry' dictionary entry of the site"),
     user_contact_mobile: mobile,
     user_contact_email: email,
@@ -293,7 +295,7 @@ export const userDetail = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary: 'The profile card of a member (spec 3)',
-  body: z.strictObject({ id: z.number().int().positive() }),
+  body: z.strictObject({ id: z.number().int().positive().max(ID_MAX) }),
   data: profileCardSchema,
 });
 
@@ -305,7 +307,7 @@ export const followToggle = defineCall({
   access: MEMBER_WITH_INFORMATION,
   tag: 'accounts',
   summary: 'Follows a member, or unfollows when already following (a toggle)',
-  body: z.strictObject({ user_id: z.number().int().positive() }),
+  body: z.strictObject({ user_id: z.number().int().positive().max(ID_MAX) }),
   data: z.object({ have_be_follow: z.number(), user_fans_count: z.number() }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ID_MAX } from './constants';
 import { defineCall, MEMBER, permission } from './call';
 import { PERMISSIONS } from './permissions';
 
@@ -111,6 +112,7 @@ export const adminAuditList = defineCall({
         .number({ message: 'admin.actorRule' })
         .int({ message: 'admin.actorRule' })
         .positive({ message: 'admin.actorRule' })
+        .max(ID_MAX, { message: 'admin.actorRule' })
         .max(2_147_483_647, { message: 'admin.actorRule' })
         .optional(),
       action: z

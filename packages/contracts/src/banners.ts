@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ID_MAX } from './constants';
 import { defineCall, permission, type AccessRule } from './call';
 import { PERMISSIONS } from './permissions';
 import { isSafeLinkUrl, isSiteImageUrl, LINK_URL_MAX, plainLine, type SiteImageFolder } from './text-rules';
@@ -30,7 +31,8 @@ export function bannerState(startsAt: number | null, endsAt: number | null, now:
 const bannerId = z
   .number({ message: 'siteAdmin.banners.idRule' })
   .int({ message: 'siteAdmin.banners.idRule' })
-  .positive({ message: 'siteAdmin.banners.idRule' });
+  .positive({ message: 'siteAdmin.banners.idRule' })
+  .max(ID_MAX, { message: 'siteAdmin.banners.idRule' });
 const time = z.iso
   .datetime({ offset: true, message: 'siteAdmin.banners.timeRule' })
   .nullable()

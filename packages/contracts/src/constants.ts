@@ -5,6 +5,11 @@ export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
 export const SEARCH_KEYWORD_MAX = 20;
 export const EDITOR_MAX_WORDS = 10_000;
 export const PAGE_SIZE = 15;
+/**
+ * The largest id a call may name: rows are numbered by PostgreSQL `integer` (SQLite takes more), and a
+ * larger number in a query is a database error, not a missing row.
+ */
+export const ID_MAX = 2_147_483_647;
 
 export const UPLOAD_DEFAULTS = {
   fileSizeMb: 5,

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ID_MAX } from './constants';
 import { defineCall, permission, PUBLIC } from './call';
 import { PERMISSIONS } from './permissions';
 import { plainLine } from './text-rules';
@@ -41,7 +42,8 @@ const dictionaryKind = z.enum(DICTIONARY_KINDS, { message: 'siteAdmin.dictionari
 const dictionaryId = z
   .number({ message: 'siteAdmin.dictionaries.idRule' })
   .int({ message: 'siteAdmin.dictionaries.idRule' })
-  .positive({ message: 'siteAdmin.dictionaries.idRule' });
+  .positive({ message: 'siteAdmin.dictionaries.idRule' })
+  .max(ID_MAX, { message: 'siteAdmin.dictionaries.idRule' });
 const dictionaryLabel = z
   .string({ message: 'siteAdmin.dictionaries.labelRule' })
   .transform(plainLine)

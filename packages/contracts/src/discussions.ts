@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, permission, PUBLIC } from './call';
-import { PAGE_SIZE, POST_SOURCE_DEFAULT } from './constants';
+import { ID_MAX, PAGE_SIZE, POST_SOURCE_DEFAULT } from './constants';
 import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
 import { attachmentSchema, droppedImagesSchema, REMOTE_IMAGES_DROPPED_MSG } from './uploads';
@@ -52,7 +52,7 @@ export function isBlankRichText(html: string): boolean {
   return text.length === 0;
 }
 
-const id = (message: string) => z.number({ message }).int({ message }).positive({ message });
+const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
 
 // One message per field whatever is wrong with it (missing, wrong type, empty), as spec 5 words it.
 const titleSchema = z
@@ -80,6 +80,7 @@ export const postFormShape = {
     .number({ message: 'discuss.rules.sourceInvalid' })
     .int({ message: 'discuss.rules.sourceInvalid' })
     .positive({ message: 'discuss.rules.sourceInvalid' })
+    .max(ID_MAX, { message: 'discuss.rules.sourceInvalid' })
     .default(POST_SOURCE_DEFAULT)
     .describe('the source by its dictionary CODE (post_source_list value), default 10'),
   tp_type: z

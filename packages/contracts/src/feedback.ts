@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall } from './call';
-import { PAGE_SIZE } from './constants';
+import { ID_MAX, PAGE_SIZE } from './constants';
 import { PERMISSIONS } from './permissions';
 
 /**
@@ -122,7 +122,7 @@ export const adminFeedbackHandle = defineCall({
   tag: 'feedback',
   summary: 'Marks a feedback handled (20) or new again (10), with a note; recorded in the audit log',
   body: z.strictObject({
-    tufb_id: z.number().int().positive(),
+    tufb_id: z.number().int().positive().max(ID_MAX),
     tufb_status: statusSchema,
     tufb_note: z
       .string({ message: 'feedback.noteRule' })

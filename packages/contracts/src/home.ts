@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ID_MAX } from './constants';
 import { defineCall, PUBLIC } from './call';
 import { pageOf, pageQuerySchema } from './pagination';
 
@@ -131,7 +132,8 @@ export type PostSummary = z.infer<typeof postSummarySchema>;
 /** Sorts of the discussions list: newest, hot (engagement decayed by age), unanswered (no comment yet). */
 export const POST_LIST_SORTS = ['latest', 'hot', 'unanswered'] as const;
 
-const listFilterId = (message: string) => z.number({ message }).int({ message }).positive({ message });
+const listFilterId = (message: string) =>
+  z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
 
 export const postList = defineCall({
   id: 'index.postList',

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall, permission } from './call';
-import { PAGE_SIZE } from './constants';
+import { ID_MAX, PAGE_SIZE } from './constants';
 import { broadcastInputSchema } from './messages';
 import { PERMISSIONS, ROLE_CODE_PATTERN } from './permissions';
 import { roleGrantSchema } from './roles';
@@ -20,7 +20,11 @@ export const BAN_RULE = {
 export const USER_KEYWORD_MAX = 100;
 
 const isoTime = z.string().describe('ISO 8601 time');
-const userId = z.number({ message: 'membersAdmin.userRule' }).int().positive({ message: 'membersAdmin.userRule' });
+const userId = z
+  .number({ message: 'membersAdmin.userRule' })
+  .int()
+  .positive({ message: 'membersAdmin.userRule' })
+  .max(ID_MAX, { message: 'membersAdmin.userRule' });
 
 export const adminUserRoleSchema = z.object({
   id: z.number().describe('grant id'),

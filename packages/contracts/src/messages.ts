@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall, MEMBER } from './call';
-import { PAGE_SIZE } from './constants';
+import { ID_MAX, PAGE_SIZE } from './constants';
 import { ROLE_CODE_PATTERN } from './permissions';
 import { SITES } from './sites';
 import { isSafeLinkUrl, LINK_URL_MAX } from './text-rules';
@@ -115,7 +115,7 @@ export const readMessage = defineCall({
     "Marks one of the member's messages read (tfm_id) or all of them on this site (read_all: 1); answers the unread count left, and a msg to show as a success toast",
   body: z.union(
     [
-      z.strictObject({ tfm_id: z.number({ message: 'messages.readBodyRule' }).int().positive() }),
+      z.strictObject({ tfm_id: z.number({ message: 'messages.readBodyRule' }).int().positive().max(ID_MAX) }),
       z.strictObject({ read_all: z.literal(1, { message: 'messages.readBodyRule' }) }),
     ],
     { message: 'messages.readBodyRule' },
@@ -175,7 +175,11 @@ export const broadcastInputSchema = z.discriminatedUnion(
     }),
     z.strictObject({
       audience: z.literal('member'),
-      user_id: z.number({ message: 'messages.userRule' }).int().positive({ message: 'messages.userRule' }),
+      user_id: z
+        .number({ message: 'messages.userRule' })
+        .int()
+        .positive({ message: 'messages.userRule' })
+        .max(ID_MAX, { message: 'messages.userRule' }),
       ...broadcastBase,
     }),
   ],

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, permission } from './call';
-import { PAGE_SIZE } from './constants';
+import { ID_MAX, PAGE_SIZE } from './constants';
 import { toPlainText } from './feedback';
 import { PERMISSIONS } from './permissions';
 
@@ -64,7 +64,7 @@ export const reportReasonSchema = z
       .max(REPORT_RULE.reasonMax, { message: 'moderation.api.reasonTooLong' }),
   );
 
-const idSchema = z.number().int().positive();
+const idSchema = z.number().int().positive().max(ID_MAX);
 const cursorSchema = z.string().max(200).optional().describe('next_cursor of the previous page');
 const pageSizeSchema = z.number().int().min(1).max(50).default(PAGE_SIZE);
 

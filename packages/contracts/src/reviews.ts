@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineCall, permission } from './call';
-import { PAGE_SIZE, REVIEW_STATUS } from './constants';
+import { ID_MAX, PAGE_SIZE, REVIEW_STATUS } from './constants';
 import { PERMISSIONS } from './permissions';
 
 /**
@@ -102,7 +102,7 @@ export const adminReviewInfo = defineCall({
   access: permission(PERMISSIONS.reviewPost),
   tag: 'reviews',
   summary: 'One item of the queue with its content rendered as members will see it',
-  body: z.strictObject({ review_id: z.number().int().positive() }),
+  body: z.strictObject({ review_id: z.number().int().positive().max(ID_MAX) }),
   data: reviewItemSchema.extend({ content: reviewContentSchema }),
 });
 
@@ -118,7 +118,7 @@ export const adminReviewDecide = defineCall({
   body: z
     .strictObject({
       ids: z
-        .array(z.number().int().positive(), { message: 'reviews.api.idsRequired' })
+        .array(z.number().int().positive().max(ID_MAX), { message: 'reviews.api.idsRequired' })
         .min(1, { message: 'reviews.api.idsRequired' })
         .max(REVIEW_RULE.batchMax, { message: 'reviews.api.tooMany' })
         .describe('review_id of each item, at most 50'),

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ID_MAX } from './constants';
 import { defineCall, permission } from './call';
 import { PERMISSION_LIST, PERMISSIONS, ROLE_CODE_PATTERN, type Permission } from './permissions';
 
@@ -150,12 +151,17 @@ export const adminUsersGrantRole = defineCall({
   summary:
     'Grants a role to a member on this site (or on every site: all_sites, portal-wide admins only); moderators need a board of this site, topic hosts a topic of it. The member is told by message and the change applies on their next request.',
   body: z.strictObject({
-    user_id: z.number({ message: 'membersAdmin.userRule' }).int().positive({ message: 'membersAdmin.userRule' }),
+    user_id: z
+      .number({ message: 'membersAdmin.userRule' })
+      .int()
+      .positive({ message: 'membersAdmin.userRule' })
+      .max(ID_MAX, { message: 'membersAdmin.userRule' }),
     role: roleCode,
     scope_id: z
       .number({ message: 'roles.scopeRule' })
       .int()
       .positive({ message: 'roles.scopeRule' })
+      .max(ID_MAX, { message: 'roles.scopeRule' })
       .optional()
       .describe('board id (moderator) or topic id (topic host); only for those roles'),
     all_sites: z.boolean().default(false).describe('grant on every site (portal-wide admins only)'),
@@ -173,7 +179,12 @@ export const adminUsersRevokeRole = defineCall({
   summary:
     'Revokes one role grant of this site (or a portal-wide one: portal-wide admins only). The last portal-wide admin cannot be removed.',
   body: z.strictObject({
-    id: z.number({ message: 'roles.grantRule' }).int().positive({ message: 'roles.grantRule' }).describe('grant id'),
+    id: z
+      .number({ message: 'roles.grantRule' })
+      .int()
+      .positive({ message: 'roles.grantRule' })
+      .max(ID_MAX, { message: 'roles.grantRule' })
+      .describe('grant id'),
   }),
   data: z.object({ user_id: z.number(), grants: z.array(roleGrantSchema), user_expert: z.number() }),
 });

@@ -90,6 +90,19 @@ export function registerCall<C extends CallContract>(app: FastifyInstance, contr
       callId: contract.id,
       ...(contract.write ? { rateLimit: app.writeRateLimit } : {}),
     },
+    preValidation: async (request) => {
+      const field = fieldWithNul(request.body);
+      if (field !== null) {
+        const reason = translate(request.portal.site.lang, 'errors.badRequest');
+        throw new ApiError(
+          400,
+          STATUS.validation,
+          'errors.validation',
+          { field, reason },
+          { field, issues: [{ field, message: reason }] },
+        );
+      }
+    },
     handler: async (request, reply) => {
       const site = request.portal.site;
       const viewer = () => (request.currentUser ? request.currentUser() : Promise.resolve(null));
@@ -106,6 +119,27 @@ export function registerCall<C extends CallContract>(app: FastifyInstance, contr
       return { status: STATUS.ok, msg, data };
     },
   });
+}
+
+/**
+ * The first field (dotted path) of a parsed body whose text holds a NUL character, or null. No text of
+ * the portal may hold one, and PostgreSQL text cannot: a query with it fails instead of answering.
+ * Walked without recursion, so a deeply nested body cannot overflow the stack.
+ */
+export function fieldWithNul(body: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[body, '']];
+  while (stack.length) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return at || 'body';
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return at || 'body';
+        stack.push([inner, at ? `${at}.${key}` : key]);
+      }
+    }
+  }
+  return null;
 }
 
 /** Server-side authorisation of every call (and of the few routes that are not JSON calls). */

@@ -13,7 +13,7 @@ export function pageContentSecurityPolicy(nonce: string, storageOrigins: readonl
     // antd and React render some layout as style attributes; attributes cannot run script.
     "style-src-attr 'unsafe-inline'",
     // Pictures of other sites in rich text are copied into our storage on publish
-    // (features/uploads/remote-images.ts), so a page never loads one: no tracking pixels. data: and
+    // (platform/uploads/remote-images.ts), so a page never loads one: no tracking pixels. data: and
     // blob: are the editor's previews of a pasted or chosen picture before it is uploaded.
     `img-src 'self' data: blob:${store}`,
     `media-src 'self' blob: https:${store}`,

@@ -277,6 +277,15 @@ describe('admin.dictionaries.update', () => {
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ label: '冷数据归档', value: 9001, sort: 0 });
   });
 
+  it('answers the entry unchanged for a body with nothing to change (found by the call fuzzer: 500 before)', async () => {
+    const entry = (await list('protal', 'industry'))[0]!;
+    for (const body of [{ dd_id: entry.dd_id }, { dd_id: entry.dd_id, label: entry.label, value: entry.value }]) {
+      const res = await call('protal', '/admin/dictionaries/update', body, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ dd_id: entry.dd_id, label: entry.label, value: entry.value });
+    }
+  });
+
   it("renames an area on the site's events too", async () => {
     const event = await db()
       .selectFrom('activities')

@@ -162,11 +162,13 @@ export function dictionariesAdminService(
               );
             }
           }
-          await repo.update(trx, row.id, {
+          const changes = {
             ...(label !== undefined ? { label } : {}),
             ...(value !== undefined ? { value } : {}),
             ...(input.sort !== undefined ? { sort: input.sort } : {}),
-          });
+          };
+          // Nothing to change (only dd_id, or the same values): an UPDATE with an empty SET is no SQL.
+          if (Object.keys(changes).length > 0) await repo.update(trx, row.id, changes);
           if (label !== undefined) {
             for (const use of uses)
               if (use.kind === kind && use.renameLabel) await use.renameLabel(trx, site.tws_id, row.label, label);
