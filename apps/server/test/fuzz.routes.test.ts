@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { arbitraryOf, kindOf, topLevelShape } from '../../test/zod-arbitrary';
-import { accountsHarness, multipartFile, type TestMember } from '../../test/accounts-harness';
-import { makeStaff } from '../../test/roles-harness';
+import { createTestApp, type TestApp } from './test-app';
+import { arbitraryOf, kindOf, topLevelShape } from './zod-arbitrary';
+import { accountsHarness, multipartFile, type TestMember } from './accounts-harness';
+import { makeStaff } from './roles-harness';
 import {
   CFB_DOC,
   GIF,
@@ -19,8 +19,8 @@ import {
   MP4,
   PDF,
   PNG,
-} from '../platform/uploads/uploads.test-support';
-import type { RegisteredCall } from './register-call';
+} from '../src/platform/uploads/uploads.test-support';
+import type { RegisteredCall } from '../src/http/register-call';
 
 // Issue 15 item 7: every registered call gets bodies generated from its contract's schema and
 // mutations of them (wrong types, unknown and prototype keys, huge strings and arrays, deep nesting,
