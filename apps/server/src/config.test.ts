@@ -20,7 +20,12 @@ describe('configuration', () => {
   });
 
   it('seeds no demo content in production unless SEED_DEMO=true asks for it', () => {
-    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', MAIL_OUTBOX: 'true' };
+    const production = {
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      MAIL_OUTBOX: 'true',
+      PUBLIC_URL: 'https://community.example.com',
+    };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });

@@ -90,7 +90,9 @@ export function registerCall<C extends CallContract>(app: FastifyInstance, contr
       callId: contract.id,
       ...(contract.write ? { rateLimit: app.writeRateLimit } : {}),
     },
-    preValidation: async (request) => {
+    handler: async (request, reply) => {
+      // Checked on the parsed body, after the contract's own cleaning (plain-text fields drop
+      // control characters): a NUL left in any text is a bad field, never a database error.
       const field = fieldWithNul(request.body);
       if (field !== null) {
         const reason = translate(request.portal.site.lang, 'errors.badRequest');
@@ -102,8 +104,6 @@ export function registerCall<C extends CallContract>(app: FastifyInstance, contr
           { field, issues: [{ field, message: reason }] },
         );
       }
-    },
-    handler: async (request, reply) => {
       const site = request.portal.site;
       const viewer = () => (request.currentUser ? request.currentUser() : Promise.resolve(null));
       const user = async () => {
