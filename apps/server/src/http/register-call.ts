@@ -62,7 +62,8 @@ declare module 'fastify' {
 
 const OK_MESSAGE = { zh: translate('zh', 'api.ok'), en: translate('en', 'api.ok') } as const;
 
-const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) });
+/** The `:site` of a site-scoped call's URL: one of the sites' apply_site codes. */
+export const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) });
 
 /**
  * Binds a shared contract to a handler: one POST route, the body parsed by the contract's schema,

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AccessRule } from '@portal/contracts/call';
 import { envelopeSchema, STATUS } from '@portal/contracts/envelope';
-import { SITES } from '@portal/contracts/sites';
 import { ApiError } from './api-error';
-import type { SignedInMember } from './register-call';
+import { siteParams, type SignedInMember } from './register-call';
 import { translate } from '../lib/i18n';
 
 /** What an upload call declares: the same id, path, scope, access rule and answer as a JSON call's. */
@@ -22,8 +21,6 @@ export interface UploadContext {
   reply: FastifyReply;
   member: SignedInMember;
 }
-
-const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site) as [string, ...string[]]) });
 
 /**
  * Binds an upload contract to a handler: one multipart POST route with the access rule (enforced by

@@ -1,5 +1,11 @@
 import type { Sharp } from 'sharp';
-import { isPublicImageKey, newPublicImageKey, type PublicImageFolder, type StorageDriver } from './storage';
+import {
+  isPublicImageKey,
+  newPublicImageKey,
+  PUBLIC_IMAGE_MIME,
+  type PublicImageFolder,
+  type StorageDriver,
+} from './storage';
 
 /**
  * Checking and redrawing uploaded pictures (avatars, banners, site images): what the bytes are,
@@ -68,8 +74,6 @@ export async function redrawImage<T>(
   }
 }
 
-const MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
-
 /**
  * Stores a redrawn picture in the configured store under a random name (never the client's) and
  * answers its public URL, `/uploads/<folder>/<name>`. An existing object is never overwritten.
@@ -78,10 +82,10 @@ export async function storeImage(
   storage: StorageDriver,
   folder: PublicImageFolder,
   bytes: Buffer,
-  extension: keyof typeof MIME,
+  extension: keyof typeof PUBLIC_IMAGE_MIME,
 ): Promise<string> {
   const key = newPublicImageKey(folder, extension);
-  await storage.putBytes(key, bytes, MIME[extension]);
+  await storage.putBytes(key, bytes, PUBLIC_IMAGE_MIME[extension]);
   return `/uploads/${key}`;
 }
 

@@ -74,6 +74,9 @@ export const PUBLIC_IMAGE_FOLDERS = ['avatars', 'banners', 'site'] as const;
 export type PublicImageFolder = (typeof PUBLIC_IMAGE_FOLDERS)[number];
 const PUBLIC_IMAGE_KEY = new RegExp(`^(?:${PUBLIC_IMAGE_FOLDERS.join('|')})/[0-9a-f]{32}\\.(?:jpg|png|webp)$`);
 
+/** The type of a public picture, by the extension of its key. */
+export const PUBLIC_IMAGE_MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
 /** A new random key for a public picture. */
 export function newPublicImageKey(folder: PublicImageFolder, extension: 'jpg' | 'png' | 'webp'): string {
   return `${folder}/${crypto.randomBytes(16).toString('hex')}.${extension}`;

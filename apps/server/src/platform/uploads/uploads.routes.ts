@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../../http/api-error';
 import { registerCall } from '../../http/register-call';
 import { registerUpload } from '../../http/register-upload';
-import { contentDisposition, isDirectUploadStore, isPublicImageKey } from '../../lib/storage';
+import { contentDisposition, isDirectUploadStore, isPublicImageKey, PUBLIC_IMAGE_MIME } from '../../lib/storage';
 import { localFileOf } from '../../lib/storage/local-storage';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/jobs';
@@ -48,8 +48,6 @@ function sweepAbandonedUploads(uploads: UploadsService, clock: Clock): JobDefini
     },
   };
 }
-
-const PUBLIC_IMAGE_MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 /** The largest limit settings allow (SETTINGS_RULE.fileSizeMb.max); each call narrows it per request. */
 const HARD_MAX_MB = 100;
