@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { callUrl } from '@portal/contracts/call';
@@ -37,6 +37,7 @@ import { settingsFeature } from './platform/settings/settings.feature';
 import { uploadsFeature } from './platform/uploads/uploads.feature';
 import { createStorage, storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
+import { inProcessCalls, type InProcessCall } from './http/in-process-call';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
@@ -218,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isProduction: config.env === 'production',
       ssrCacheSeconds: config.ssrCacheSeconds,
       publicUrl: config.publicUrl,
-      createLoadContext: (request) => createLoadContext(app, request, config.publicUrl),
+      createLoadContext: (request, reply) => createLoadContext(app, request, reply, config.publicUrl),
     });
   }
 
@@ -226,31 +227,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * Loaders call the API in-process through the same routes, validation and permission checks as the
- * browser, with the visitor's cookies and address.
+ * Loaders call the API in-process with the same access rules, validation and answers as the
+ * browser: reads run the call's handler directly (http/in-process-call.ts), with the page request's
+ * session resolved once; writes, if a loader ever made one, go through the route with the
+ * visitor's cookies and address.
  */
-export function createLoadContext(app: FastifyInstance, request: FastifyRequest, publicUrl: string): PortalLoadContext {
+export function createLoadContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string,
+): PortalLoadContext {
+  const throughRoute: InProcessCall = async (call, siteCode, body) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: callUrl(call, siteCode),
+      // The visitor's address, not the loopback's: views and limits count the visitor.
+      remoteAddress: request.ip,
+      headers: {
+        [REQUEST_HEADERS.isapi]: '1',
+        'content-type': 'application/json',
+        'x-request-id': request.id,
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+      },
+      payload: JSON.stringify(body ?? {}),
+    });
+    return res.json() as Envelope;
+  };
+  const call = inProcessCalls(app, request, reply, throughRoute);
   return {
     cspNonce: request.cspNonce,
     requestId: request.id,
     publicUrl,
     api: {
-      async call(call, siteCode, body) {
-        const res = await app.inject({
-          method: 'POST',
-          url: callUrl(call, siteCode),
-          // The visitor's address, not the loopback's: views and limits count the visitor.
-          remoteAddress: request.ip,
-          headers: {
-            [REQUEST_HEADERS.isapi]: '1',
-            'content-type': 'application/json',
-            'x-request-id': request.id,
-            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-          },
-          payload: JSON.stringify(body ?? {}),
-        });
-        return res.json() as Envelope<never>;
-      },
+      call: (contract, siteCode, body) => call(contract, siteCode, body) as Promise<Envelope<never>>,
     },
   };
 }

@@ -48,6 +48,8 @@ export type CallHandler<C extends CallContract> = (
 export interface RegisteredCall {
   contract: CallContract;
   url: string;
+  /** The handler with the access rule already checked and the body already parsed. */
+  handler: CallHandler<CallContract>;
 }
 
 declare module 'fastify' {
@@ -74,7 +76,7 @@ export const siteParams = z.object({ site: z.enum(SITES.map((s) => s.apply_site)
  */
 export function registerCall<C extends CallContract>(app: FastifyInstance, contract: C, handler: CallHandler<C>): void {
   const url = contract.scope === 'site' ? `/api/:site${contract.path}` : contract.path;
-  app.registeredCalls.push({ contract, url });
+  app.registeredCalls.push({ contract, url, handler: handler as CallHandler<CallContract> });
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url,
@@ -92,34 +94,56 @@ export function registerCall<C extends CallContract>(app: FastifyInstance, contr
       ...(contract.write ? { rateLimit: app.writeRateLimit } : {}),
     },
     handler: async (request, reply) => {
-      // Checked on the parsed body, after the contract's own cleaning (plain-text fields drop
-      // control characters): a NUL left in any text is a bad field, never a database error.
-      const field = fieldWithNul(request.body);
-      if (field !== null) {
-        const reason = translate(request.portal.site.lang, 'errors.badRequest');
-        throw new ApiError(
-          400,
-          STATUS.validation,
-          'errors.validation',
-          { field, reason },
-          { field, issues: [{ field, message: reason }] },
-        );
-      }
       const site = request.portal.site;
       const viewer = () => (request.currentUser ? request.currentUser() : Promise.resolve(null));
-      const user = async () => {
-        const member = await viewer();
-        if (!member) throw ApiError.unauthorized();
-        return member;
-      };
-      let msg: string = OK_MESSAGE[site.lang];
-      const succeed = (msgKey: string, vars?: Record<string, unknown>) => {
-        msg = translate(site.lang, msgKey, vars);
-      };
-      const data = await handler(request.body as z.output<C['body']>, { site, request, reply, user, viewer, succeed });
-      return { status: STATUS.ok, msg, data };
+      return runCall(contract, handler, request.body, { site, request, reply, viewer });
     },
   });
+}
+
+/** What a call runs with besides its body: the site, the HTTP exchange and the viewer's resolver. */
+export interface CallScope {
+  site: Site;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  viewer(): Promise<SignedInMember | null>;
+}
+
+/**
+ * The part of a call after the access rule and the body's parsing: the NUL check, the handler, the
+ * envelope. Routes and in-process calls (http/in-process-call.ts) share it.
+ */
+export async function runCall<C extends CallContract>(
+  contract: C,
+  handler: CallHandler<C>,
+  body: unknown,
+  scope: CallScope,
+): Promise<{ status: typeof STATUS.ok; msg: string; data: z.input<C['data']> }> {
+  const { site, request, reply, viewer } = scope;
+  // Checked on the parsed body, after the contract's own cleaning (plain-text fields drop
+  // control characters): a NUL left in any text is a bad field, never a database error.
+  const field = fieldWithNul(body);
+  if (field !== null) {
+    const reason = translate(site.lang, 'errors.badRequest');
+    throw new ApiError(
+      400,
+      STATUS.validation,
+      'errors.validation',
+      { field, reason },
+      { field, issues: [{ field, message: reason }] },
+    );
+  }
+  const user = async () => {
+    const member = await viewer();
+    if (!member) throw ApiError.unauthorized();
+    return member;
+  };
+  let msg: string = OK_MESSAGE[site.lang];
+  const succeed = (msgKey: string, vars?: Record<string, unknown>) => {
+    msg = translate(site.lang, msgKey, vars);
+  };
+  const data = await handler(body as z.output<C['body']>, { site, request, reply, user, viewer, succeed });
+  return { status: STATUS.ok, msg, data };
 }
 
 /**
@@ -146,7 +170,12 @@ export function fieldWithNul(body: unknown): string | null {
 /** Server-side authorisation of every call (and of the few routes that are not JSON calls). */
 export async function authorize(request: FastifyRequest, access: AccessRule): Promise<void> {
   if (access.kind === 'public') return;
-  const user = request.currentUser ? await request.currentUser() : null;
+  authorizeMember(request.currentUser ? await request.currentUser() : null, access);
+}
+
+/** The access rule applied to the signed-in member (or null): 401, 403, or through. */
+export function authorizeMember(user: SignedInMember | null, access: AccessRule): void {
+  if (access.kind === 'public') return;
   if (!user) throw ApiError.unauthorized();
   if (user.banned) {
     throw new ApiError(403, STATUS.forbidden, 'accounts.bannedUntil', {
@@ -177,5 +206,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Resolves the signed-in member from the session, once per request (accounts' auth plugin). */
     currentUser?: () => Promise<SignedInMember | null>;
+    /** The same member with the roles and permissions held on the given site, once per site. */
+    memberOn?: (siteId: number) => Promise<SignedInMember | null>;
   }
 }

@@ -22,8 +22,8 @@ const ALWAYS_ANSWERED = new Set(['/healthz']);
 const REPORTS_PRESSURE = new Set(['/readyz']);
 
 /**
- * A request from the network, not one of the in-process calls a page's loaders make through
- * `inject` (those are part of a page already admitted, and refusing them would break its render).
+ * A request from the network, not an in-process call of a page already admitted (a loader's write
+ * goes through `inject`; refusing it would break the page's render).
  */
 function fromNetwork(request: FastifyRequest): boolean {
   return request.raw.socket instanceof net.Socket;

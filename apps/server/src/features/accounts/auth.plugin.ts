@@ -40,28 +40,50 @@ export function clearSessionCookie(reply: FastifyReply, opts: SessionCookieOptio
  * disabled account (status other than 1) all mean no member; a banned member is a member whose
  * every non-public call is refused (403). When the
  * expiry slides, a cookie-borne session gets its cookie again with the full lifetime.
+ * `memberOn(siteId)` gives the same member with the roles of another site: a page's loaders call
+ * the API of the page's site, which the page request's own context (its cookie's site) may not be.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Kysely<DB>; sessions: SessionsService; cookie: SessionCookieOptions }) => {
     const { db, sessions, cookie } = opts;
 
-    async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<SignedInMember | null> {
+    /** The session of the request's token, once per request whatever the sites asked about. */
+    async function resolveSession(request: FastifyRequest, reply: FastifyReply) {
       const token = request.portal.accessToken;
       const live = await sessions.resolve(token);
       if (!live) return null;
       if (live.slid && token && request.cookies[CLIENT_STORAGE.accessTokenCookie] === token && !reply.sent) {
         setSessionCookie(reply, token, cookie);
       }
+      return live;
+    }
+
+    async function memberOn(
+      session: Promise<Awaited<ReturnType<typeof resolveSession>>>,
+      siteId: number,
+    ): Promise<SignedInMember | null> {
+      const live = await session;
+      if (!live) return null;
       const base = { id: live.userId, sessionId: live.sessionId, informationComplete: live.informationComplete };
       if (live.banned) return { ...base, permissions: new Set(), scoped: new Map(), roles: [], banned: live.banned };
-      const access = await siteAccess(db, live.userId, request.portal.site.tws_id);
+      const access = await siteAccess(db, live.userId, siteId);
       return { ...base, ...access, banned: null };
     }
 
     app.decorateRequest('currentUser', undefined);
+    app.decorateRequest('memberOn', undefined);
     app.addHook('onRequest', async (request, reply) => {
-      let memo: Promise<SignedInMember | null> | undefined;
-      request.currentUser = () => (memo ??= resolve(request, reply));
+      let session: ReturnType<typeof resolveSession> | undefined;
+      const members = new Map<number, Promise<SignedInMember | null>>();
+      request.memberOn = (siteId) => {
+        let member = members.get(siteId);
+        if (!member) {
+          member = memberOn((session ??= resolveSession(request, reply)), siteId);
+          members.set(siteId, member);
+        }
+        return member;
+      };
+      request.currentUser = () => request.memberOn!(request.portal.site.tws_id);
     });
   },
   { name: 'portal-auth' },

@@ -18,7 +18,7 @@ export interface WebPagesDeps {
   ssrCacheSeconds: number;
   /** The portal's own origin (PUBLIC_URL): the origin of every request handed to React Router. */
   publicUrl: string;
-  createLoadContext(request: FastifyRequest): PortalLoadContext;
+  createLoadContext(request: FastifyRequest, reply: FastifyReply): PortalLoadContext;
 }
 
 type PageHandler = (request: Request, loadContext?: unknown) => Promise<Response>;
@@ -146,8 +146,8 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
     return reply.redirect(`${homePath(site)}${query >= 0 ? request.url.slice(query) : ''}`, 302);
   });
 
-  async function renderForCache(request: FastifyRequest): Promise<CachedPage | null> {
-    const context = { ...deps.createLoadContext(request), cspNonce: placeholderNonce };
+  async function renderForCache(request: FastifyRequest, reply: FastifyReply): Promise<CachedPage | null> {
+    const context = { ...deps.createLoadContext(request, reply), cspNonce: placeholderNonce };
     const response = await handle(toWebRequest(request, deps.publicUrl), context);
     if (!isCacheable(response)) {
       await response.body?.cancel();
@@ -165,7 +165,7 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       const siteCookie = cookieValue(request, CLIENT_STORAGE.siteDataCookie) ?? '';
       // Pages depend on the path and the site cookie only: never on Host, which the client chooses.
       const key = `${request.url}|${siteCookie}`;
-      const page = await cache.getOrRender(key, () => renderForCache(request));
+      const page = await cache.getOrRender(key, () => renderForCache(request, reply));
       if (page) {
         reply.code(page.status);
         sendHeaders(reply, page.headers, []);
@@ -180,7 +180,7 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
     });
     const response = await handle(
       toWebRequest(request, deps.publicUrl, controller.signal),
-      deps.createLoadContext(request),
+      deps.createLoadContext(request, reply),
     );
     reply.code(response.status);
     sendHeaders(reply, response.headers, response.headers.getSetCookie());
