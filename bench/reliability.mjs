@@ -355,6 +355,17 @@ async function main() {
       failures++;
       console.log(`FAIL: recovery must take under ${RECOVERY_LIMIT_MS / 1000} s`);
     }
+    // Every request gets an answer: what the portal cannot serve it refuses (503), it never leaves
+    // a client waiting until it gives up, nor breaks the connection.
+    const unanswered = outcomes.filter((o) => o.error === 'timeout' || o.error === 'reset').length;
+    if (unanswered > 0) {
+      failures++;
+      console.log(`FAIL: ${unanswered} requests timed out or were reset instead of being answered`);
+    }
+    if (refusals.length && withRetryAfter < refusals.length) {
+      failures++;
+      console.log('FAIL: every 503 must carry Retry-After');
+    }
     if (server.exited()) {
       failures++;
       console.log(`FAIL: the server died under load (${JSON.stringify(server.exited())})`);

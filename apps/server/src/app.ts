@@ -220,6 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ssrCacheSeconds: config.ssrCacheSeconds,
       publicUrl: config.publicUrl,
       createLoadContext: (request, reply) => createLoadContext(app, request, reply, config.publicUrl),
+      renders: {
+        maxActive: config.overload.maxRenders,
+        maxQueued: config.overload.maxQueuedRenders,
+        maxWaitMs: config.overload.maxRenderWaitMs,
+        retryAfterSeconds: config.overload.retryAfterSeconds,
+      },
     });
   }
 

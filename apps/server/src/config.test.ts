@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -130,6 +131,9 @@ describe('configuration', () => {
       maxHeapRatio: 0.95,
       retryAfterSeconds: 10,
       maxInFlight: 32,
+      maxRenders: 2 * os.availableParallelism(),
+      maxQueuedRenders: 24,
+      maxRenderWaitMs: 2000,
     });
     expect(
       loadConfig({
@@ -137,8 +141,20 @@ describe('configuration', () => {
         OVERLOAD_MAX_HEAP_RATIO: '0.9',
         OVERLOAD_RETRY_AFTER_SECONDS: '5',
         OVERLOAD_MAX_IN_FLIGHT: '0',
+        OVERLOAD_MAX_RENDERS: '3',
+        OVERLOAD_MAX_QUEUED_RENDERS: '0',
+        OVERLOAD_MAX_RENDER_WAIT_MS: '500',
       }).overload,
-    ).toEqual({ maxEventLoopDelayMs: 0, maxHeapRatio: 0.9, retryAfterSeconds: 5, maxInFlight: 0 });
+    ).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxHeapRatio: 0.9,
+      retryAfterSeconds: 5,
+      maxInFlight: 0,
+      maxRenders: 3,
+      maxQueuedRenders: 0,
+      maxRenderWaitMs: 500,
+    });
+    expect(() => loadConfig({ OVERLOAD_MAX_RENDERS: '0' })).toThrow(/OVERLOAD_MAX_RENDERS/);
   });
 
   it('reads the session lifetime and the sign-in limits, with the defaults of the contracts', () => {

@@ -60,6 +60,9 @@ const envSchema = z.object({
   OVERLOAD_MAX_HEAP_RATIO: z.coerce.number({ message: 'must be a number' }).min(0).max(1).default(0.95),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number({ message: 'must be a number' }).int().min(0).default(32),
+  OVERLOAD_MAX_RENDERS: z.coerce.number({ message: 'must be a number' }).int().min(1).optional(),
+  OVERLOAD_MAX_QUEUED_RENDERS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(24),
+  OVERLOAD_MAX_RENDER_WAIT_MS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(2000),
 });
 
 /** An absolute http(s) origin: scheme, host and port, nothing after but an optional `/`. */
@@ -117,7 +120,16 @@ export interface Config {
    * Overload protection (@fastify/under-pressure): past these, requests are answered 503 with
    * Retry-After at once. 0 turns a check off.
    */
-  overload: { maxEventLoopDelayMs: number; maxHeapRatio: number; retryAfterSeconds: number; maxInFlight: number };
+  overload: {
+    maxEventLoopDelayMs: number;
+    maxHeapRatio: number;
+    retryAfterSeconds: number;
+    maxInFlight: number;
+    /** Page renders at once (features/web/render-gate.ts), and how many may wait, and how long. */
+    maxRenders: number;
+    maxQueuedRenders: number;
+    maxRenderWaitMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -199,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapRatio: e.OVERLOAD_MAX_HEAP_RATIO,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
       maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
+      // Two renders a core: enough to overlap a render's database reads, few enough that the
+      // event loop turns quickly and reads (and refuses) what arrives meanwhile.
+      maxRenders: e.OVERLOAD_MAX_RENDERS ?? 2 * cores,
+      maxQueuedRenders: e.OVERLOAD_MAX_QUEUED_RENDERS,
+      maxRenderWaitMs: e.OVERLOAD_MAX_RENDER_WAIT_MS,
     },
   };
 }

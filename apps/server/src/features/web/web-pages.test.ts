@@ -29,6 +29,7 @@ export function createRequestHandler(build, mode) {
       return new Response('<p>cookies</p>', { headers });
     }
     if (url.pathname === '/cn/missing') return new Response(null, { status: 302, headers: { location: '/' } });
+    if (url.pathname.endsWith('/slow')) await globalThis.slowRenders;
     const body = '<!doctype html><script nonce="' + context.cspNonce + '"></script>' +
       '<p data-render="' + renders + '">' + request.method + ' ' + url.href + ' mode=' + mode +
       ' cookie=' + (request.headers.get('cookie') ?? '') + ' site=' + (await context.api.call({}, 'protal', {})).data + '</p>';
@@ -44,7 +45,9 @@ function nonceOf(html: string): string | undefined {
   return /nonce="([^"]*)"/.exec(html)?.[1];
 }
 
-async function buildHost(ssrCacheSeconds: number): Promise<FastifyInstance> {
+const RENDERS = { maxActive: 8, maxQueued: 8, maxWaitMs: 5000, retryAfterSeconds: 7 };
+
+async function buildHost(ssrCacheSeconds: number, renders = RENDERS): Promise<FastifyInstance> {
   // Numbered requests, each with its own nonce, read-only as the portal's are.
   let n = 0;
   const host = Fastify({ genReqId: () => String((n += 1)) });
@@ -67,6 +70,7 @@ async function buildHost(ssrCacheSeconds: number): Promise<FastifyInstance> {
       publicUrl: 'http://localhost',
       api: { call: async () => ({ status: 200, msg: '', data: 'ok' as never }) },
     }),
+    renders,
   });
   return host;
 }
@@ -212,6 +216,30 @@ describe('the page host', () => {
     await uncached.close();
   });
 
+  it('renders a few pages at a time, queues a few more, and refuses the rest at once with 503 in their language', async () => {
+    const host = await buildHost(60, { maxActive: 1, maxQueued: 1, maxWaitMs: 5000, retryAfterSeconds: 7 });
+    let finish = () => {};
+    (globalThis as { slowRenders?: Promise<void> }).slowRenders = new Promise<void>((resolve) => (finish = resolve));
+    const first = host.inject('/cn/slow');
+    const queued = host.inject('/en/slow?b');
+    // The first renders and the second waits for its turn: a third is refused without waiting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refusedZh = await host.inject('/cn/slow?c');
+    const refusedEn = await host.inject('/en/slow?d');
+    expect(refusedZh.statusCode).toBe(503);
+    expect(refusedZh.headers['retry-after']).toBe('7');
+    expect(refusedZh.headers['cache-control']).toBe('no-store');
+    expect(refusedZh.body).toContain('当前访问人数过多');
+    expect(refusedEn.body).toContain('very busy');
+    finish();
+    expect((await first).statusCode).toBe(200);
+    expect((await queued).statusCode).toBe(200);
+    // A page the cache holds needs no turn.
+    const cached = await host.inject('/cn/slow');
+    expect(cached.headers['x-page-cache']).toBe('hit');
+    await host.close();
+  });
+
   it('refuses to start without a web build', async () => {
     await expect(
       registerWebPages(Fastify(), {
@@ -220,6 +248,7 @@ describe('the page host', () => {
         ssrCacheSeconds: 0,
         publicUrl: 'http://localhost',
         createLoadContext: () => ({}) as PortalLoadContext,
+        renders: RENDERS,
       }),
     ).rejects.toThrow(/npm run build -w @portal\/web/);
   });

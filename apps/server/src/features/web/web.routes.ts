@@ -6,9 +6,11 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE, homePath, siteById } from '@portal/contracts/sites';
+import { DEFAULT_SITE, homePath, siteById, siteFromPath } from '@portal/contracts/sites';
 import { CLIENT_STORAGE, type PortalLoadContext } from '@portal/contracts/ssr';
+import { translate } from '../../lib/i18n';
 import { PageCache, type CachedPage } from './page-cache';
+import { RenderGate, type RenderGateOptions } from './render-gate';
 
 export interface WebPagesDeps {
   /** `apps/web/build`: holds `server/index.js` and `client/`. */
@@ -19,6 +21,8 @@ export interface WebPagesDeps {
   /** The portal's own origin (PUBLIC_URL): the origin of every request handed to React Router. */
   publicUrl: string;
   createLoadContext(request: FastifyRequest, reply: FastifyReply): PortalLoadContext;
+  /** Admission of renders under load (render-gate.ts); a page past it is answered 503 at once. */
+  renders: RenderGateOptions & { retryAfterSeconds: number };
 }
 
 type PageHandler = (request: Request, loadContext?: unknown) => Promise<Response>;
@@ -158,6 +162,26 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
     return { status: response.status, headers: [...response.headers], body: splitAt(body, placeholderBytes) };
   }
 
+  const gate = new RenderGate(deps.renders);
+
+  /** 503 with Retry-After, in the page's language: the portal is busy, not broken. */
+  function refuse(request: FastifyRequest, reply: FastifyReply) {
+    const site = siteFromPath(request.url.split('?', 1)[0] ?? '/') ?? DEFAULT_SITE;
+    const message = translate(site.lang, 'errors.overloaded');
+    request.log.warn({ url: request.url, ...gate.load }, 'page refused: renders queued to the limit');
+    return reply
+      .code(503)
+      .header('retry-after', String(deps.renders.retryAfterSeconds))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="${site.htmlLang}"><meta charset="utf-8"><title>503</title><p>${message}</p>`);
+  }
+
+  /** Waits for a render's turn; null when the page is refused (or its visitor has gone). */
+  function renderTurn(request: FastifyRequest, reply: FastifyReply) {
+    return gate.enter(() => reply.raw.destroyed || request.raw.destroyed);
+  }
+
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const cacheable =
       cache !== null && request.method === 'GET' && !cookieValue(request, CLIENT_STORAGE.accessTokenCookie);
@@ -165,7 +189,16 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       const siteCookie = cookieValue(request, CLIENT_STORAGE.siteDataCookie) ?? '';
       // Pages depend on the path and the site cookie only: never on Host, which the client chooses.
       const key = `${request.url}|${siteCookie}`;
-      const page = await cache.getOrRender(key, () => renderForCache(request, reply));
+      let page = cache.get(key);
+      if (!page) {
+        const release = await renderTurn(request, reply);
+        if (!release) return refuse(request, reply);
+        try {
+          page = (await cache.getOrRender(key, () => renderForCache(request, reply))) ?? undefined;
+        } finally {
+          release();
+        }
+      }
       if (page) {
         reply.code(page.status);
         sendHeaders(reply, page.headers, []);
@@ -174,14 +207,23 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       }
     }
 
-    const controller = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    const response = await handle(
-      toWebRequest(request, deps.publicUrl, controller.signal),
-      deps.createLoadContext(request, reply),
-    );
+    const release = await renderTurn(request, reply);
+    if (!release) return refuse(request, reply);
+    let response: Response;
+    try {
+      const controller = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      // The whole page is rendered before the answer starts (entry.server.tsx): the render's turn
+      // ends here, and sending it is I/O.
+      response = await handle(
+        toWebRequest(request, deps.publicUrl, controller.signal),
+        deps.createLoadContext(request, reply),
+      );
+    } finally {
+      release();
+    }
     reply.code(response.status);
     sendHeaders(reply, response.headers, response.headers.getSetCookie());
     if (!response.body) return reply.send();
