@@ -1,0 +1,154 @@
+import type { Locator, Page } from '@playwright/test';
+import { useAdmin } from './support/admin';
+import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+
+/**
+ * The portal's navbar on every screen size (issue 17, item 1), in both languages: the
+ * navbar is one row on a desktop at 1920 and 1280 px, signed out and signed in (the seeded admin
+ * has every entry a member can have: publish menu, bell, avatar, moderator zone, back office), and
+ * a compact bar with a keyboard-friendly drawer on a 390 px phone.
+ *
+ * LAYOUT_SHOTS=/some/dir keeps a screenshot of each state there, to look at.
+ */
+
+const DESKTOP_WIDTHS = [1920, 1280] as const;
+const PHONE = { width: 390, height: 844 };
+
+const admin = useAdmin();
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.LAYOUT_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found, `${locator} has a box`).not.toBeNull();
+  return found!;
+}
+
+/** The navbar's entries a member sees in its row, in order. */
+function navbarEntries(page: Page, site: E2eSite, signedIn: boolean): Locator[] {
+  const nav = site.texts.nav;
+  const header = page.getByTestId('navbar');
+  const menu = header.getByRole('navigation', { name: nav.mainMenu });
+  return [
+    header.getByTestId('site-logo'),
+    ...(['home', 'activity', 'subject', 'discuss', 'cooperate', 'experts', 'journal', 'about'] as const).map((key) =>
+      menu.getByRole('link', { name: nav[key], exact: true }),
+    ),
+    header.getByRole('searchbox', { name: nav.searchLabel }),
+    header.getByRole('button', { name: nav.publish, exact: true }),
+    header.getByTestId('language-menu'),
+    ...(signedIn
+      ? [
+          header.getByTestId('messages-bell'),
+          header.getByTestId('nav-avatar'),
+          header.getByRole('button', { name: nav.accountMenu }),
+        ]
+      : [header.getByRole('link', { name: nav.login })]),
+  ];
+}
+
+/** Every entry is visible and in one row: the same middle line, the header one entry high. */
+async function expectOneRow(page: Page, site: E2eSite, signedIn: boolean, label: string) {
+  const header = await box(page.getByTestId('navbar'));
+  const entries = navbarEntries(page, site, signedIn);
+  const boxes = [];
+  for (const entry of entries) {
+    await expect(entry, `${label}: ${entry}`).toBeVisible();
+    boxes.push(await box(entry));
+  }
+  const middles = boxes.map((b) => Math.round(b.y + b.height / 2));
+  expect(Math.max(...middles) - Math.min(...middles), `${label}: entries on one line (${middles})`).toBeLessThanOrEqual(
+    2,
+  );
+  const tallest = Math.max(...boxes.map((b) => b.height));
+  // One entry high: the tallest entry and the bar's padding (8 px above and below) and border.
+  expect(header.height, `${label}: the header is one row`).toBeLessThanOrEqual(tallest + 2 * 8 + 2 + 8);
+  // Nothing runs off the right edge either.
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  expect(right, `${label}: the last entry within the window`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expect(page.getByTestId('nav-drawer-button')).toBeHidden();
+}
+
+/** The phone's bar: compact; the drawer opens and closes from the keyboard and closes on a choice. */
+async function expectPhoneDrawer(page: Page, site: E2eSite, signedIn: boolean, label: string) {
+  const nav = site.texts.nav;
+  const header = page.getByTestId('navbar');
+  expect((await box(header)).height, `${label}: a compact bar`).toBeLessThanOrEqual(64);
+  const menu = header.getByRole('navigation', { name: nav.mainMenu });
+  await expect(menu).toBeHidden();
+  await expect(header.getByRole('searchbox', { name: nav.searchLabel })).toBeHidden();
+  if (signedIn) {
+    await expect(header.getByTestId('messages-bell')).toBeVisible();
+    await expect(header.getByTestId('nav-avatar')).toBeVisible();
+  } else {
+    await expect(header.getByTestId('nav-login')).toBeVisible();
+  }
+
+  const button = header.getByRole('button', { name: nav.openMenu });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  const drawerId = await button.getAttribute('aria-controls');
+  expect(drawerId, 'the button names the drawer it controls').toBeTruthy();
+  const drawer = page.locator(`[id="${drawerId}"]`);
+  await expect(drawer).toBeHidden();
+
+  // Keyboard: Enter opens it and moves the focus to its first entry; Tab walks the menu to the search.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const close = header.getByRole('button', { name: nav.closeMenu });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  await expect(drawer).toBeVisible();
+  await expect(menu.getByRole('link', { name: nav.home, exact: true })).toBeFocused();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+  await expect(drawer.getByRole('searchbox', { name: nav.searchLabel })).toBeFocused();
+  await expect(drawer.getByRole('button', { name: nav.publish, exact: true })).toBeVisible();
+  await expect(drawer.getByTestId('language-menu')).toBeVisible();
+  // Everything in the drawer is within the window.
+  const drawerBox = await box(drawer);
+  expect(drawerBox.x + drawerBox.width).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, `navbar-${site.lang}-${signedIn ? 'in' : 'out'}-390-drawer`);
+
+  // Escape closes it and gives the focus back to the button.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+
+  // A page chosen in the drawer closes it.
+  await button.click();
+  await drawer.getByRole('link', { name: nav.about, exact: true }).click();
+  await expect(page).toHaveURL(`/${site.prefix}/about`);
+  await expect(drawer).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+}
+
+for (const site of SITES) {
+  test.describe(`the shell on the ${site.name} site`, () => {
+    test('the navbar is one row on a desktop and a drawer on a phone, signed out and signed in', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await presetLanguage(context, baseURL!, site);
+      for (const signedIn of [false, true]) {
+        if (signedIn) await admin.enter(context, baseURL!, site);
+        const who = signedIn ? 'in' : 'out';
+        for (const width of DESKTOP_WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(homeOf(site));
+          await waitForHydration(page);
+          await expectOneRow(page, site, signedIn, `${site.lang}, signed ${who}, ${width} px`);
+          await shot(page, `navbar-${site.lang}-${who}-${width}`);
+        }
+        await page.setViewportSize(PHONE);
+        await page.goto(homeOf(site));
+        await waitForHydration(page);
+        await shot(page, `navbar-${site.lang}-${who}-390`);
+        await expectPhoneDrawer(page, site, signedIn, `${site.lang}, signed ${who}, 390 px`);
+      }
+    });
+  });
+}
