@@ -3,10 +3,11 @@ import { useAdmin } from './support/admin';
 import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
- * The portal's navbar on every screen size (issue 17, item 1), in both languages: the
+ * The portal's shell on every screen size (issue 17, items 1 and 2), in both languages: the
  * navbar is one row on a desktop at 1920 and 1280 px, signed out and signed in (the seeded admin
  * has every entry a member can have: publish menu, bell, avatar, moderator zone, back office), and
- * a compact bar with a keyboard-friendly drawer on a 390 px phone.
+ * a compact bar with a keyboard-friendly drawer on a 390 px phone; the editor of the publish dialog
+ * has icon buttons named and tooltipped in the page's language and no raw file input.
  *
  * LAYOUT_SHOTS=/some/dir keeps a screenshot of each state there, to look at.
  */
@@ -124,6 +125,17 @@ async function expectPhoneDrawer(page: Page, site: E2eSite, signedIn: boolean, l
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 }
 
+/** The publish-post dialog, opened from the navbar's publish menu. */
+async function openPublishDialog(page: Page, site: E2eSite): Promise<Locator> {
+  await page.goto(homeOf(site));
+  await waitForHydration(page);
+  await page.getByTestId('publish-menu').click();
+  await page.getByTestId('publish-post').click();
+  const dialog = page.getByRole('dialog', { name: site.texts.postForm.title });
+  await expect(dialog.getByTestId('rich-text-editor')).toBeVisible();
+  return dialog;
+}
+
 for (const site of SITES) {
   test.describe(`the shell on the ${site.name} site`, () => {
     test('the navbar is one row on a desktop and a drawer on a phone, signed out and signed in', async ({
@@ -148,6 +160,97 @@ for (const site of SITES) {
         await waitForHydration(page);
         await shot(page, `navbar-${site.lang}-${who}-390`);
         await expectPhoneDrawer(page, site, signedIn, `${site.lang}, signed ${who}, 390 px`);
+      }
+    });
+
+    test('the editor has named icon buttons with tooltips in the page’s language and no raw file input', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const texts = site.texts.editor.toolbar;
+      await admin.enter(context, baseURL!, site);
+      await page.setViewportSize({ width: 1920, height: 1000 });
+      const dialog = await openPublishDialog(page, site);
+      const editor = dialog.getByTestId('rich-text-editor');
+      const toolbar = editor.getByRole('toolbar', { name: texts.label });
+
+      // Every control is a labelled button with an icon, in the page's language.
+      const names = [
+        texts.undo,
+        texts.redo,
+        texts.heading,
+        texts.fontSize,
+        texts.bold,
+        texts.italic,
+        texts.underline,
+        texts.strike,
+        texts.colour,
+        texts.alignLeft,
+        texts.alignCenter,
+        texts.alignRight,
+        texts.bulletList,
+        texts.orderedList,
+        texts.quote,
+        texts.codeBlock,
+        texts.table,
+        texts.link,
+        texts.image,
+        texts.audio,
+        texts.video,
+        texts.attachment,
+        texts.wordImport,
+        texts.fullscreen,
+      ];
+      const buttons = toolbar.getByRole('button');
+      await expect(buttons).toHaveCount(names.length);
+      for (const [i, name] of names.entries()) {
+        await expect(buttons.nth(i)).toHaveAccessibleName(name);
+        expect(await buttons.nth(i).locator('svg').count(), `${name} has an icon`).toBeGreaterThan(0);
+      }
+      // No text glyphs: only the heading button shows a word (the current block's kind).
+      const glyphs = await buttons.evaluateAll((all) =>
+        all.map((b) => (b.textContent ?? '').trim()).filter((text) => text !== ''),
+      );
+      expect(glyphs).toEqual([texts.paragraph]);
+      // Groups apart, with separators between them.
+      expect(await toolbar.getByRole('separator').count()).toBeGreaterThanOrEqual(5);
+
+      // A tooltip in the page's language on hover.
+      for (const name of [texts.bold, texts.fontSize, texts.wordImport]) {
+        await toolbar.getByRole('button', { name, exact: true }).hover();
+        const tooltip = page.getByRole('tooltip', { name, exact: true });
+        await expect(tooltip).toBeVisible();
+        // Away again, so that this tooltip covers no other button.
+        await page.mouse.move(0, 0);
+        await expect(tooltip).toBeHidden();
+      }
+
+      for (const width of [1920, 1280, PHONE.width]) {
+        await page.setViewportSize({ width, height: width === PHONE.width ? PHONE.height : 1000 });
+        await page.mouse.move(0, 0);
+        // No browser file input anywhere in the dialog: the Word import's and the attachments' are hidden.
+        const inputs = dialog.locator('input[type="file"]');
+        expect(await inputs.count()).toBeGreaterThan(0);
+        for (const input of await inputs.all()) await expect(input).toBeHidden();
+        // Hidden from everyone (the Word button opens it), yet labelled for whoever reaches it.
+        await expect(editor.getByTestId('rte-word-input')).toHaveAttribute('aria-label', texts.wordImport);
+
+        // The toolbar wraps inside the editor, a group never split across two lines.
+        const bar = await box(toolbar);
+        for (const button of await buttons.all()) {
+          const b = await box(button);
+          expect(b.x + b.width, `${width} px: a button inside the toolbar`).toBeLessThanOrEqual(bar.x + bar.width + 1);
+        }
+        const groupsSplit = await toolbar.locator('.rte-group').evaluateAll((groups) =>
+          groups.filter((g) => {
+            const tops = Array.from(g.querySelectorAll('button')).map((b) => b.getBoundingClientRect().top);
+            // On another line: more than half a button lower.
+            return Math.max(...tops) - Math.min(...tops) > 12;
+          }),
+        );
+        expect(groupsSplit, `${width} px: no group split`).toHaveLength(0);
+        await shot(page, `editor-${site.lang}-${width}`);
       }
     });
   });
