@@ -1,13 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
+import { siteCode } from './support/accounts';
 import { useAdmin } from './support/admin';
 import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
- * The portal's shell on every screen size (issue 17, items 1 and 2), in both languages: the
+ * The portal's shell on every screen size (issue 17, items 1, 2 and 7), in both languages: the
  * navbar is one row on a desktop at 1920 and 1280 px, signed out and signed in (the seeded admin
  * has every entry a member can have: publish menu, bell, avatar, moderator zone, back office), and
  * a compact bar with a keyboard-friendly drawer on a 390 px phone; the editor of the publish dialog
- * has icon buttons named and tooltipped in the page's language and no raw file input.
+ * has icon buttons named and tooltipped in the page's language and no raw file input; every
+ * back-office screen fits 1280 px, the roles matrix scrolling inside its own box.
  *
  * LAYOUT_SHOTS=/some/dir keeps a screenshot of each state there, to look at.
  */
@@ -136,6 +138,24 @@ async function openPublishDialog(page: Page, site: E2eSite): Promise<Locator> {
   return dialog;
 }
 
+/** Back-office screens and their titles, in menu order. */
+const backOfficeScreens = (site: E2eSite) => {
+  const t = site.texts;
+  return [
+    ['', t.admin.dashboardTitle],
+    ['users', t.membersAdmin.usersTitle],
+    ['roles', t.roles.screenTitle],
+    ['feedback', t.feedbackAdmin.inboxTitle],
+    ['broadcasts', t.membersAdmin.broadcastsTitle],
+    ['reviews', t.reviewsAdmin.queueTitle],
+    ['banners', t.siteAdmin.bannersTitle],
+    ['about', t.siteAdmin.aboutTitle],
+    ['dictionaries', t.siteAdmin.dictionariesTitle],
+    ['settings', t.siteAdmin.settingsTitle],
+    ['audit', t.admin.auditTitle],
+  ] as const;
+};
+
 for (const site of SITES) {
   test.describe(`the shell on the ${site.name} site`, () => {
     test('the navbar is one row on a desktop and a drawer on a phone, signed out and signed in', async ({
@@ -252,6 +272,53 @@ for (const site of SITES) {
         expect(groupsSplit, `${width} px: no group split`).toHaveLength(0);
         await shot(page, `editor-${site.lang}-${width}`);
       }
+    });
+
+    test('every back-office screen fits 1280 px; the roles matrix scrolls inside its own box', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await admin.enter(context, baseURL!, site);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      for (const [path, title] of backOfficeScreens(site)) {
+        await page.goto(`/admin${path ? `/${path}` : ''}?site=${siteCode(site)}`);
+        await waitForHydration(page);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+        const doc = await page.evaluate(() => ({
+          scrollWidth: document.scrollingElement!.scrollWidth,
+          clientWidth: document.scrollingElement!.clientWidth,
+        }));
+        expect(doc.scrollWidth, `/admin/${path}: no sideways scrolling of the page`).toBeLessThanOrEqual(
+          doc.clientWidth,
+        );
+        // Nothing is cut at the right edge: the main area ends within the window.
+        const main = await box(page.locator('#admin-main'));
+        expect(main.x + main.width, `/admin/${path}: the main area within the window`).toBeLessThanOrEqual(1280);
+        await shot(page, `admin-${site.lang}-${path || 'dashboard'}`);
+      }
+
+      // The roles matrix: its scrolling box ends within the window, so the sideways scrollbar shows,
+      // and scrolled to its end, the last role is in view beside the permission column.
+      await page.goto(`/admin/roles?site=${siteCode(site)}`);
+      await waitForHydration(page);
+      const matrix = page.getByTestId('admin-roles-matrix');
+      const scroller = matrix.locator('.ant-table-content');
+      await expect(scroller).toBeVisible();
+      await scroller.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      const frame = await box(scroller);
+      expect(frame.x + frame.width).toBeLessThanOrEqual(1280);
+      expect(frame.y + frame.height).toBeLessThanOrEqual(800);
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+      const columns = matrix.locator('[data-testid^="admin-role-col-"]');
+      const last = await box(columns.last());
+      expect(last.x + last.width, 'the last role in view').toBeLessThanOrEqual(frame.x + frame.width + 1);
+      const permissionHeader = await box(matrix.locator('thead th').first());
+      expect(permissionHeader.x, 'the permission column stays in view').toBeGreaterThanOrEqual(frame.x - 1);
+      await shot(page, `admin-${site.lang}-roles-scrolled`);
     });
   });
 }
