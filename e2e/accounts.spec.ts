@@ -92,8 +92,16 @@ async function expectSignedIn(page: Page, site: E2eSite, nickname: string) {
   await expect(avatar).toBeVisible();
   await expect(avatar).toHaveAttribute('href', `/${site.prefix}/userinfo`);
   await expect(header(page).getByTestId('nav-messages')).toBeAttached();
-  await expect(header(page).getByRole('button', { name: nav.logout })).toBeVisible();
+  // Logout sits in the account menu beside the avatar.
+  await expect(header(page).getByRole('button', { name: nav.accountMenu })).toBeVisible();
+  await expect(header(page).getByTestId('nav-logout')).toHaveText(nav.logout);
   await expect(header(page).getByRole('link', { name: nav.login })).toHaveCount(0);
+}
+
+/** Opens the account menu beside the avatar and presses logout. */
+async function signOutFromNavbar(page: Page, site: E2eSite) {
+  await header(page).getByRole('button', { name: site.texts.nav.accountMenu }).click();
+  await header(page).getByRole('button', { name: site.texts.nav.logout }).click();
 }
 
 async function expectSignedOut(page: Page, site: E2eSite, timeout?: number) {
@@ -385,7 +393,7 @@ for (const site of SITES) {
       const cookie = await expectHttpOnlySession(context, page);
       await page.evaluate(() => ((window as Window & { __e2eBeforeLogout?: boolean }).__e2eBeforeLogout = true));
       const reloaded = page.waitForEvent('load');
-      await header(page).getByRole('button', { name: nav.logout }).click();
+      await signOutFromNavbar(page, site);
       await reloaded;
       await expect(page).toHaveURL(`/${p}/about`);
       await expectSignedOut(page, site);
@@ -404,7 +412,7 @@ for (const site of SITES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.centreTitle);
       await expectSignedIn(page, site, member.nickname);
       await expectHttpOnlySession(context, page);
-      await header(page).getByRole('button', { name: nav.logout }).click();
+      await signOutFromNavbar(page, site);
       await expect(page).toHaveURL(homeOf(site));
       await expectSignedOut(page, site);
       expect(await sessionCookie(context), 'accessToken after signing out').toBeUndefined();

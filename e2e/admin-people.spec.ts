@@ -121,6 +121,8 @@ for (const site of SITES) {
       expect((await whoAmI(them.context.request, site)).data.user_logo_arr).toContain(EDITOR.badge);
       await them.page.goto(homeOf(site));
       await waitForHydration(them.page);
+      // In the account menu beside the avatar.
+      await them.page.getByTestId('nav-account-menu').click();
       await expect(them.page.getByTestId('nav-admin')).toBeVisible();
       // …and the message, in the bell's popover.
       const granted = fill(kinds.role_granted.content, { role: EDITOR.name[site.lang] });

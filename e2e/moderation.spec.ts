@@ -148,6 +148,7 @@ for (const site of SITES) {
       // post is in the list.
       await mod.page.goto(`/${site.prefix}/index/index`);
       await waitForHydration(mod.page);
+      await mod.page.getByTestId('nav-account-menu').click();
       await mod.page.getByTestId('nav-moderator-zone').click();
       await expect(mod.page).toHaveURL(new RegExp(`${zoneOf(site)}$`));
       await expect(mod.page).toHaveTitle(new RegExp(site.texts.titles.moderatorZone));

@@ -1,21 +1,36 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import { useEditorState, type Editor } from '@tiptap/react';
-import Button from 'antd/es/button';
+import Button, { type ButtonProps } from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Input from 'antd/es/input';
 import Popover from 'antd/es/popover';
 import Tooltip from 'antd/es/tooltip';
-import {
-  AlignCenterIcon,
-  AlignLeftIcon,
-  AlignRightIcon,
-  AttachmentIcon,
-  ExitFullscreenIcon,
-  FullscreenIcon,
-  ImageIcon,
-  LinkIcon,
-} from './editor-icons';
+import AlignCenterOutlined from '@ant-design/icons/es/icons/AlignCenterOutlined';
+import AlignLeftOutlined from '@ant-design/icons/es/icons/AlignLeftOutlined';
+import AlignRightOutlined from '@ant-design/icons/es/icons/AlignRightOutlined';
+import BoldOutlined from '@ant-design/icons/es/icons/BoldOutlined';
+import CodeOutlined from '@ant-design/icons/es/icons/CodeOutlined';
+import CustomerServiceOutlined from '@ant-design/icons/es/icons/CustomerServiceOutlined';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
+import FileWordOutlined from '@ant-design/icons/es/icons/FileWordOutlined';
+import FontColorsOutlined from '@ant-design/icons/es/icons/FontColorsOutlined';
+import FontSizeOutlined from '@ant-design/icons/es/icons/FontSizeOutlined';
+import FullscreenExitOutlined from '@ant-design/icons/es/icons/FullscreenExitOutlined';
+import FullscreenOutlined from '@ant-design/icons/es/icons/FullscreenOutlined';
+import ItalicOutlined from '@ant-design/icons/es/icons/ItalicOutlined';
+import LinkOutlined from '@ant-design/icons/es/icons/LinkOutlined';
+import OrderedListOutlined from '@ant-design/icons/es/icons/OrderedListOutlined';
+import PaperClipOutlined from '@ant-design/icons/es/icons/PaperClipOutlined';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
+import StrikethroughOutlined from '@ant-design/icons/es/icons/StrikethroughOutlined';
+import TableOutlined from '@ant-design/icons/es/icons/TableOutlined';
+import UnderlineOutlined from '@ant-design/icons/es/icons/UnderlineOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
+import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
+import VideoCameraOutlined from '@ant-design/icons/es/icons/VideoCameraOutlined';
+import { QuoteIcon } from './editor-icons';
 import type { PickerKind } from './editor-rules';
 import { displayLink, FONT_SIZES_PX, safeLink, TEXT_COLOURS } from './editor-rules';
 
@@ -61,6 +76,41 @@ function ToolButton({
     </Tooltip>
   );
 }
+
+/**
+ * A toolbar button that opens a menu: its icon (or short text) and a small caret, with the same
+ * tooltip and accessible name as the other buttons. The Dropdown around it gives it its handlers.
+ */
+function MenuToolButton({
+  label,
+  children,
+  testId,
+  ...rest
+}: ButtonProps & {
+  label: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        // The Dropdown's and the Tooltip's handlers arrive through `rest`.
+        {...rest}
+        size="small"
+        type="text"
+        aria-label={label}
+        className="rte-tool rte-tool--menu"
+        data-testid={testId}
+      >
+        {children}
+        <DownOutlined className="rte-caret" />
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** A vertical line between two groups of the toolbar. */
+const Separator = () => <span className="rte-separator" role="separator" aria-orientation="vertical" />;
 
 /** The link popup: the current address (cut to 20 characters when over 30), edit, remove. */
 function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
@@ -148,9 +198,9 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
       content={content}
       destroyOnHidden
     >
-      <span>
+      <span className="rte-tool-wrap">
         <ToolButton label={t('toolbar.link')} active={href !== ''} disabled={disabled} testId="rte-link">
-          <LinkIcon />
+          <LinkOutlined />
         </ToolButton>
       </span>
     </Popover>
@@ -190,240 +240,262 @@ export function EditorToolbar({
 
   return (
     <div className="rte-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
-      <ToolButton label={t('toolbar.undo')} disabled={off || !state.canUndo} onClick={() => run().undo().run()}>
-        ↶
-      </ToolButton>
-      <ToolButton label={t('toolbar.redo')} disabled={off || !state.canRedo} onClick={() => run().redo().run()}>
-        ↷
-      </ToolButton>
-      <Dropdown
-        disabled={off}
-        trigger={['click']}
-        menu={{
-          selectedKeys: [String(state.heading)],
-          items: [
-            { key: '0', label: t('toolbar.paragraph') },
-            ...[1, 2, 3, 4].map((level) => ({ key: String(level), label: t('toolbar.headingLevel', { level }) })),
-          ],
-          onClick: ({ key }) => {
-            const level = Number(key) as 0 | 1 | 2 | 3 | 4;
-            if (level === 0) run().setParagraph().run();
-            else run().setHeading({ level }).run();
-          },
-        }}
-      >
-        <Button
-          size="small"
-          type="text"
-          aria-label={t('toolbar.heading')}
-          className="rte-tool"
-          data-testid="rte-heading"
+      <div className="rte-group">
+        <ToolButton label={t('toolbar.undo')} disabled={off || !state.canUndo} onClick={() => run().undo().run()}>
+          <UndoOutlined />
+        </ToolButton>
+        <ToolButton label={t('toolbar.redo')} disabled={off || !state.canRedo} onClick={() => run().redo().run()}>
+          <RedoOutlined />
+        </ToolButton>
+      </div>
+      <Separator />
+      <div className="rte-group">
+        <Dropdown
+          disabled={off}
+          trigger={['click']}
+          menu={{
+            selectedKeys: [String(state.heading)],
+            items: [
+              { key: '0', label: t('toolbar.paragraph') },
+              ...[1, 2, 3, 4].map((level) => ({ key: String(level), label: t('toolbar.headingLevel', { level }) })),
+            ],
+            onClick: ({ key }) => {
+              const level = Number(key) as 0 | 1 | 2 | 3 | 4;
+              if (level === 0) run().setParagraph().run();
+              else run().setHeading({ level }).run();
+            },
+          }}
         >
-          {state.heading ? `H${state.heading}` : t('toolbar.paragraph')} ▾
-        </Button>
-      </Dropdown>
-      <ToolButton
-        label={t('toolbar.bold')}
-        active={state.bold}
-        disabled={off}
-        onClick={() => run().toggleBold().run()}
-        testId="rte-bold"
-      >
-        <b>B</b>
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.italic')}
-        active={state.italic}
-        disabled={off}
-        onClick={() => run().toggleItalic().run()}
-        testId="rte-italic"
-      >
-        <i>I</i>
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.underline')}
-        active={state.underline}
-        disabled={off}
-        onClick={() => run().toggleUnderline().run()}
-        testId="rte-underline"
-      >
-        <u>U</u>
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.strike')}
-        active={state.strike}
-        disabled={off}
-        onClick={() => run().toggleStrike().run()}
-        testId="rte-strike"
-      >
-        <s>S</s>
-      </ToolButton>
-      <Dropdown
-        disabled={off}
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: '', label: t('toolbar.clearColour') },
-            ...TEXT_COLOURS.map((colour) => ({
-              key: colour,
-              label: (
-                <span className="rte-colour-item">
-                  <span className="rte-swatch" style={{ background: colour }} aria-hidden />
-                  {colour}
-                </span>
-              ),
-            })),
-          ],
-          onClick: ({ key }) => {
-            if (key) run().setMark('textStyle', { color: key }).run();
-            else run().setMark('textStyle', { color: null }).removeEmptyTextStyle().run();
-          },
-        }}
-      >
-        <Button size="small" type="text" aria-label={t('toolbar.colour')} className="rte-tool" data-testid="rte-colour">
-          <span className="rte-colour-glyph">A</span> ▾
-        </Button>
-      </Dropdown>
-      <Dropdown
-        disabled={off}
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: '', label: t('toolbar.defaultFontSize') },
-            ...FONT_SIZES_PX.map((px) => ({ key: `${px}px`, label: `${px}px` })),
-          ],
-          onClick: ({ key }) => {
-            if (key) run().setMark('textStyle', { fontSize: key }).run();
-            else run().setMark('textStyle', { fontSize: null }).removeEmptyTextStyle().run();
-          },
-        }}
-      >
-        <Button
-          size="small"
-          type="text"
-          aria-label={t('toolbar.fontSize')}
-          className="rte-tool"
-          data-testid="rte-font-size"
+          <MenuToolButton label={t('toolbar.heading')} testId="rte-heading">
+            <span className="rte-heading-value">{state.heading ? `H${state.heading}` : t('toolbar.paragraph')}</span>
+          </MenuToolButton>
+        </Dropdown>
+        <Dropdown
+          disabled={off}
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: '', label: t('toolbar.defaultFontSize') },
+              ...FONT_SIZES_PX.map((px) => ({ key: `${px}px`, label: `${px}px` })),
+            ],
+            onClick: ({ key }) => {
+              if (key) run().setMark('textStyle', { fontSize: key }).run();
+              else run().setMark('textStyle', { fontSize: null }).removeEmptyTextStyle().run();
+            },
+          }}
         >
-          px ▾
-        </Button>
-      </Dropdown>
-      <ToolButton
-        label={t('toolbar.alignLeft')}
-        active={state.align === 'left'}
-        disabled={off}
-        onClick={() => run().setTextAlign('left').run()}
-      >
-        <AlignLeftIcon />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.alignCenter')}
-        active={state.align === 'center'}
-        disabled={off}
-        onClick={() => run().setTextAlign('center').run()}
-      >
-        <AlignCenterIcon />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.alignRight')}
-        active={state.align === 'right'}
-        disabled={off}
-        onClick={() => run().setTextAlign('right').run()}
-      >
-        <AlignRightIcon />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.bulletList')}
-        active={state.bulletList}
-        disabled={off}
-        onClick={() => run().toggleBulletList().run()}
-        testId="rte-bullet-list"
-      >
-        •≡
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.orderedList')}
-        active={state.orderedList}
-        disabled={off}
-        onClick={() => run().toggleOrderedList().run()}
-        testId="rte-ordered-list"
-      >
-        1.
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.quote')}
-        active={state.blockquote}
-        disabled={off}
-        onClick={() => run().toggleBlockquote().run()}
-        testId="rte-quote"
-      >
-        ❝
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.codeBlock')}
-        active={state.codeBlock}
-        disabled={off}
-        onClick={() => run().toggleCodeBlock().run()}
-        testId="rte-code-block"
-      >
-        {'</>'}
-      </ToolButton>
-      <Dropdown
-        disabled={off}
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'insert', label: t('toolbar.insertTable') },
-            { type: 'divider' },
-            { key: 'addRow', label: t('toolbar.addRowAfter'), disabled: !state.table },
-            { key: 'addColumn', label: t('toolbar.addColumnAfter'), disabled: !state.table },
-            { key: 'deleteRow', label: t('toolbar.deleteRow'), disabled: !state.table },
-            { key: 'deleteColumn', label: t('toolbar.deleteColumn'), disabled: !state.table },
-            { key: 'deleteTable', label: t('toolbar.deleteTable'), disabled: !state.table, danger: true },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'insert') run().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
-            if (key === 'addRow') run().addRowAfter().run();
-            if (key === 'addColumn') run().addColumnAfter().run();
-            if (key === 'deleteRow') run().deleteRow().run();
-            if (key === 'deleteColumn') run().deleteColumn().run();
-            if (key === 'deleteTable') run().deleteTable().run();
-          },
-        }}
-      >
-        <Button size="small" type="text" aria-label={t('toolbar.table')} className="rte-tool" data-testid="rte-table">
-          ⊞ ▾
-        </Button>
-      </Dropdown>
-      <LinkButton editor={editor} disabled={off} />
-      <ToolButton label={t('toolbar.image')} disabled={off} onClick={() => onPick('image', 'image')} testId="rte-image">
-        <ImageIcon />
-      </ToolButton>
-      <ToolButton label={t('toolbar.audio')} disabled={off} onClick={() => onPick('media', 'audio')} testId="rte-audio">
-        ♪
-      </ToolButton>
-      <ToolButton label={t('toolbar.video')} disabled={off} onClick={() => onPick('media', 'video')} testId="rte-video">
-        ▶
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.attachment')}
-        disabled={off}
-        onClick={() => onPick('file', 'attachment')}
-        testId="rte-attachment"
-      >
-        <AttachmentIcon />
-      </ToolButton>
-      <ToolButton label={t('toolbar.wordImport')} disabled={off} onClick={onWordImport} testId="rte-word-import">
-        W
-      </ToolButton>
-      <ToolButton
-        label={fullscreen ? t('toolbar.exitFullscreen') : t('toolbar.fullscreen')}
-        active={fullscreen}
-        onClick={onToggleFullscreen}
-        testId="rte-fullscreen"
-      >
-        {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
-      </ToolButton>
+          <MenuToolButton label={t('toolbar.fontSize')} testId="rte-font-size">
+            <FontSizeOutlined />
+          </MenuToolButton>
+        </Dropdown>
+      </div>
+      <Separator />
+      <div className="rte-group">
+        <ToolButton
+          label={t('toolbar.bold')}
+          active={state.bold}
+          disabled={off}
+          onClick={() => run().toggleBold().run()}
+          testId="rte-bold"
+        >
+          <BoldOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.italic')}
+          active={state.italic}
+          disabled={off}
+          onClick={() => run().toggleItalic().run()}
+          testId="rte-italic"
+        >
+          <ItalicOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.underline')}
+          active={state.underline}
+          disabled={off}
+          onClick={() => run().toggleUnderline().run()}
+          testId="rte-underline"
+        >
+          <UnderlineOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.strike')}
+          active={state.strike}
+          disabled={off}
+          onClick={() => run().toggleStrike().run()}
+          testId="rte-strike"
+        >
+          <StrikethroughOutlined />
+        </ToolButton>
+        <Dropdown
+          disabled={off}
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: '', label: t('toolbar.clearColour') },
+              ...TEXT_COLOURS.map((colour) => ({
+                key: colour,
+                label: (
+                  <span className="rte-colour-item">
+                    <span className="rte-swatch" style={{ background: colour }} aria-hidden />
+                    {colour}
+                  </span>
+                ),
+              })),
+            ],
+            onClick: ({ key }) => {
+              if (key) run().setMark('textStyle', { color: key }).run();
+              else run().setMark('textStyle', { color: null }).removeEmptyTextStyle().run();
+            },
+          }}
+        >
+          <MenuToolButton label={t('toolbar.colour')} testId="rte-colour">
+            <FontColorsOutlined />
+          </MenuToolButton>
+        </Dropdown>
+      </div>
+      <Separator />
+      <div className="rte-group">
+        <ToolButton
+          label={t('toolbar.alignLeft')}
+          active={state.align === 'left'}
+          disabled={off}
+          onClick={() => run().setTextAlign('left').run()}
+        >
+          <AlignLeftOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.alignCenter')}
+          active={state.align === 'center'}
+          disabled={off}
+          onClick={() => run().setTextAlign('center').run()}
+        >
+          <AlignCenterOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.alignRight')}
+          active={state.align === 'right'}
+          disabled={off}
+          onClick={() => run().setTextAlign('right').run()}
+        >
+          <AlignRightOutlined />
+        </ToolButton>
+      </div>
+      <Separator />
+      <div className="rte-group">
+        <ToolButton
+          label={t('toolbar.bulletList')}
+          active={state.bulletList}
+          disabled={off}
+          onClick={() => run().toggleBulletList().run()}
+          testId="rte-bullet-list"
+        >
+          <UnorderedListOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.orderedList')}
+          active={state.orderedList}
+          disabled={off}
+          onClick={() => run().toggleOrderedList().run()}
+          testId="rte-ordered-list"
+        >
+          <OrderedListOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.quote')}
+          active={state.blockquote}
+          disabled={off}
+          onClick={() => run().toggleBlockquote().run()}
+          testId="rte-quote"
+        >
+          <QuoteIcon />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.codeBlock')}
+          active={state.codeBlock}
+          disabled={off}
+          onClick={() => run().toggleCodeBlock().run()}
+          testId="rte-code-block"
+        >
+          <CodeOutlined />
+        </ToolButton>
+        <Dropdown
+          disabled={off}
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'insert', label: t('toolbar.insertTable') },
+              { type: 'divider' },
+              { key: 'addRow', label: t('toolbar.addRowAfter'), disabled: !state.table },
+              { key: 'addColumn', label: t('toolbar.addColumnAfter'), disabled: !state.table },
+              { key: 'deleteRow', label: t('toolbar.deleteRow'), disabled: !state.table },
+              { key: 'deleteColumn', label: t('toolbar.deleteColumn'), disabled: !state.table },
+              { key: 'deleteTable', label: t('toolbar.deleteTable'), disabled: !state.table, danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'insert') run().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+              if (key === 'addRow') run().addRowAfter().run();
+              if (key === 'addColumn') run().addColumnAfter().run();
+              if (key === 'deleteRow') run().deleteRow().run();
+              if (key === 'deleteColumn') run().deleteColumn().run();
+              if (key === 'deleteTable') run().deleteTable().run();
+            },
+          }}
+        >
+          <MenuToolButton label={t('toolbar.table')} testId="rte-table">
+            <TableOutlined />
+          </MenuToolButton>
+        </Dropdown>
+      </div>
+      <Separator />
+      <div className="rte-group">
+        <LinkButton editor={editor} disabled={off} />
+        <ToolButton
+          label={t('toolbar.image')}
+          disabled={off}
+          onClick={() => onPick('image', 'image')}
+          testId="rte-image"
+        >
+          <PictureOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.audio')}
+          disabled={off}
+          onClick={() => onPick('media', 'audio')}
+          testId="rte-audio"
+        >
+          <CustomerServiceOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.video')}
+          disabled={off}
+          onClick={() => onPick('media', 'video')}
+          testId="rte-video"
+        >
+          <VideoCameraOutlined />
+        </ToolButton>
+        <ToolButton
+          label={t('toolbar.attachment')}
+          disabled={off}
+          onClick={() => onPick('file', 'attachment')}
+          testId="rte-attachment"
+        >
+          <PaperClipOutlined />
+        </ToolButton>
+        <ToolButton label={t('toolbar.wordImport')} disabled={off} onClick={onWordImport} testId="rte-word-import">
+          <FileWordOutlined />
+        </ToolButton>
+      </div>
+      <div className="rte-group rte-group--end">
+        <ToolButton
+          label={fullscreen ? t('toolbar.exitFullscreen') : t('toolbar.fullscreen')}
+          active={fullscreen}
+          onClick={onToggleFullscreen}
+          testId="rte-fullscreen"
+        >
+          {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        </ToolButton>
+      </div>
     </div>
   );
 }

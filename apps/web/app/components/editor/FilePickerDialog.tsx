@@ -72,7 +72,9 @@ export function FilePickerDialog({ open, kind, onKindChange, onCancel, onChosen 
         <input
           ref={input}
           type="file"
-          hidden
+          className="rte-file-input"
+          tabIndex={-1}
+          aria-label={t('picker.choose')}
           accept={acceptOf(types)}
           data-testid="rte-picker-input"
           onChange={(e) => {

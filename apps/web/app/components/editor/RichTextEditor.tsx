@@ -418,10 +418,13 @@ export default function RichTextEditor({
           {t('words.count', { count: words, max: maxWords })}
         </span>
       </div>
+      {/* Opened by the toolbar's Word button; never shown itself (see .rte-file-input). */}
       <input
         ref={wordInput}
         type="file"
-        hidden
+        className="rte-file-input"
+        tabIndex={-1}
+        aria-label={t('toolbar.wordImport')}
         accept=".docx"
         data-testid="rte-word-input"
         onChange={(e) => {

@@ -27,9 +27,11 @@ export function LanguageMenu() {
   return (
     <DisclosureMenu
       testId="language-menu"
+      className="portal-language"
       icon={<GlobeIcon />}
       triggerLabel={`${t('language')}: ${nameOf(site.tws_id)}`}
-      trigger={nameOf(site.tws_id)}
+      // The name hides on a narrow desktop (the globe and the label stay); the drawer shows it.
+      trigger={<span className="portal-header__label">{nameOf(site.tws_id)}</span>}
       items={SITES.map((s) => ({
         key: String(s.tws_id),
         label: nameOf(s.tws_id),

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
 import { SEARCH_KEYWORD_MAX } from '@portal/contracts/constants';
 import { keywordInPath, normaliseKeyword, searchPath } from '~/lib/search';
 import { useShell } from '~/lib/shell';
@@ -47,7 +46,14 @@ export function SearchBox() {
         data-testid="search-input"
         onChange={(event) => setKeyword(event.target.value.slice(0, SEARCH_KEYWORD_MAX))}
       />
-      <Button htmlType="submit" icon={<SearchIcon />} aria-label={t('searchLabel')} data-testid="search-submit" />
+      <button
+        type="submit"
+        className="portal-button portal-button--default portal-button--icon"
+        aria-label={t('searchLabel')}
+        data-testid="search-submit"
+      >
+        <SearchIcon />
+      </button>
     </form>
   );
 }

@@ -33,3 +33,30 @@ export function EditIcon() {
     </svg>
   );
 }
+
+export function MenuIcon() {
+  return (
+    <svg {...base} width={20} height={20}>
+      <path fill="currentColor" d="M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...base} width={20} height={20}>
+      <path
+        fill="currentColor"
+        d="M18.3 4.3l1.4 1.4L13.4 12l6.3 6.3-1.4 1.4-6.3-6.3-6.3 6.3-1.4-1.4 6.3-6.3-6.3-6.3 1.4-1.4 6.3 6.3z"
+      />
+    </svg>
+  );
+}
+
+export function ChevronDownIcon() {
+  return (
+    <svg {...base} width={12} height={12}>
+      <path fill="currentColor" d="M12 15.6L5.3 8.9l1.4-1.4 5.3 5.3 5.3-5.3 1.4 1.4z" />
+    </svg>
+  );
+}

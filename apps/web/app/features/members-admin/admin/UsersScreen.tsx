@@ -48,6 +48,9 @@ export function UsersScreen() {
     {
       key: 'member',
       title: t('colMember'),
+      // Widths for the columns whose words must not break (nickname, name and company), so that the
+      // table fits a 1280 px screen without squeezing them letter by letter.
+      width: 190,
       render: (_, u) => (
         <Flex gap={8} align="center">
           <Avatar user={u} size={32} />
@@ -72,6 +75,7 @@ export function UsersScreen() {
     },
     {
       key: 'profile',
+      width: 170,
       title: t('colProfile'),
       render: (_, u) =>
         u.is_edit === 1 ? (
@@ -86,6 +90,7 @@ export function UsersScreen() {
     },
     {
       key: 'roles',
+      width: 160,
       title: t('colRoles'),
       render: (_, u) => (
         <Flex gap={4} wrap>
@@ -121,6 +126,7 @@ export function UsersScreen() {
     { key: 'joined', title: t('colJoined'), render: (_, u) => adminTime(u.create_time, uiSite) },
     {
       key: 'actions',
+      width: 80,
       title: t('colActions'),
       render: (_, u) => (
         <Button type="link" onClick={() => setOpenId(u.user_id)} data-testid={`admin-user-view-${u.user_id}`}>

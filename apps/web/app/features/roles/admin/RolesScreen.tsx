@@ -32,6 +32,12 @@ import { roleName } from '~/lib/admin/role-names';
 
 /** What a role change makes stale: the roles, and the members' grants that name them. */
 const ROLE_CALLS = [adminRolesList, adminUsersList, adminUsersDetail];
+/**
+ * Column widths of the matrix: nine roles still need more than a 1280 px screen has, so the matrix
+ * scrolls inside its own box (admin.css), with the permission column and the role names held in view.
+ */
+const PERMISSION_COLUMN_PX = 200;
+const ROLE_COLUMN_PX = 124;
 
 /** Whether a role may carry a permission (the server's rule, so the matrix never offers a refusal). */
 function fits(role: RoleItem, permission: PermissionInfo): boolean {
@@ -184,7 +190,7 @@ export function RolesScreen() {
       key: 'permission',
       title: t('permission'),
       fixed: 'start',
-      width: 220,
+      width: PERMISSION_COLUMN_PX,
       render: (_, p) => (
         <span>
           {label(p)}
@@ -197,7 +203,7 @@ export function RolesScreen() {
     },
     ...roles.map((role) => ({
       key: role.code,
-      width: 150,
+      width: ROLE_COLUMN_PX,
       align: 'center' as const,
       title: (
         <Flex vertical align="center" gap={4} data-testid={`admin-role-col-${role.code}`}>
@@ -269,7 +275,8 @@ export function RolesScreen() {
         columns={columns}
         dataSource={permissions}
         pagination={false}
-        scroll={{ x: 220 + 150 * roles.length }}
+        scroll={{ x: PERMISSION_COLUMN_PX + ROLE_COLUMN_PX * roles.length }}
+        className="admin-roles-matrix"
         data-testid="admin-roles-matrix"
       />
       {editing ? <RoleModal role={editing} catalogue={permissions} onClose={() => setEditing(null)} /> : null}
