@@ -348,7 +348,16 @@ async function main() {
       }
       process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
       try {
-        const r = await runTarget(name, { ...target, prepare: (b) => target.prepare(b, ctx) }, { base, server, opts });
+        const r = await runTarget(
+          name,
+          { ...target, prepare: (b) => target.prepare(b, ctx) },
+          {
+            base,
+            server,
+            opts,
+            database,
+          },
+        );
         results.push(r);
         log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms (${r.note})`);
         if (r.errors || r.timeouts || r.non2xx) failed = true;
@@ -402,6 +411,7 @@ async function main() {
         'errors',
         'peak RSS MB',
         'srv CPU %',
+        'db CPU %',
         'CPU ms/req',
         'other CPU %',
         'goal',
@@ -411,6 +421,7 @@ async function main() {
         if (r.skipped || r.failed)
           return [
             r.target,
+            '-',
             '-',
             '-',
             '-',
@@ -436,6 +447,7 @@ async function main() {
           fmt.n(r.errors + r.timeouts),
           fmt.n(r.peakRssMb, 1),
           fmt.n(r.serverCpuPct),
+          fmt.n(r.dbCpuPct),
           fmt.n(cpuMsPerRequest(r), 2),
           fmt.n(r.otherCpuPct),
           r.goal.label,
@@ -446,7 +458,7 @@ async function main() {
               : `FAIL (${miss.join(', ')})`,
         ];
       }),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     ),
   );
   const measured = results.filter((r) => r.requestsPerSec !== undefined);

@@ -247,7 +247,7 @@ async function main() {
       }
       process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
       try {
-        const r = await runTarget(name, target, { base, server, opts });
+        const r = await runTarget(name, target, { base, server, opts, database });
         results.push(r);
         log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms${r.note ? ` (${r.note})` : ''}`);
         if (r.errors || r.timeouts || r.non2xx) failed = true;
@@ -328,7 +328,7 @@ async function main() {
       `\nRSS under load: peak ${fmt.n(peak, 1)} MB (goal < ${RSS_GOAL_MB} MB) -> ${peak < RSS_GOAL_MB ? 'PASS' : 'MISS'}; idle ${fmt.n(meta.idleRssMb, 1)} MB; VmHWM ${fmt.n(meta.hwmRssMb, 1)} MB`,
     );
     log(
-      `CPU % of one core during the measured runs, server / autocannon client / rest of the machine: ${measured.map((r) => `${r.target} ${fmt.n(r.serverCpuPct)}/${fmt.n(r.clientCpuPct)}/${fmt.n(r.otherCpuPct)}`).join(', ')}`,
+      `CPU % of one core during the measured runs, server / PostgreSQL backends / autocannon client / rest of the machine: ${measured.map((r) => `${r.target} ${fmt.n(r.serverCpuPct)}/${fmt.n(r.dbCpuPct)}/${fmt.n(r.clientCpuPct)}/${fmt.n(r.otherCpuPct)}`).join(', ')}`,
     );
     const noisy = measured.filter((r) => r.otherCpuPct > 20);
     if (noisy.length)

@@ -16,11 +16,13 @@ import { benchData, createBenchDatabase, dbKindArg } from './lib/database.mjs';
 import { cannon, fmt, latencyFigures, productionNodeFlags } from './lib/measure.mjs';
 import { registerMember } from './lib/members.mjs';
 import {
+  databaseCpuBetween,
   hasWebBuild,
   makeTempDir,
   onInterrupt,
   parseArgs,
   readCpuSeconds,
+  readDatabaseCpu,
   removeDir,
   resultsDir,
   sampleMemory,
@@ -98,10 +100,12 @@ async function main() {
 
     const memory = sampleMemory(server.pid, 200);
     const cpuBefore = readCpuSeconds(server.pid);
+    const dbBefore = readDatabaseCpu(database.name);
     const t0 = performance.now();
     const { result, times } = await cannon({ ...cannonOpts, duration: opts.duration }, { keepLatencies: true });
     const elapsed = (performance.now() - t0) / 1000;
     const cpuAfter = readCpuSeconds(server.pid);
+    const dbSeconds = databaseCpuBetween(dbBefore, readDatabaseCpu(database.name));
     const mem = memory.stop();
     const latency = latencyFigures(times);
     const figures = {
@@ -113,6 +117,7 @@ async function main() {
       timeouts: result.timeouts,
       latencyMs: { p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max },
       serverCpuPct: cpuBefore != null && cpuAfter != null ? (100 * (cpuAfter - cpuBefore)) / elapsed : null,
+      dbCpuPct: dbSeconds != null ? (100 * dbSeconds) / elapsed : null,
       peakRssMb: mem.peakMb,
       scrypt: cost,
     };
@@ -127,6 +132,8 @@ async function main() {
     console.log(
       `server            ${fmt.n(figures.serverCpuPct)} % of one core, peak RSS ${fmt.n(figures.peakRssMb, 1)} MB`,
     );
+    if (figures.dbCpuPct != null)
+      console.log(`PostgreSQL        ${fmt.n(figures.dbCpuPct)} % of one core (its backends)`);
     console.log(
       `scrypt cost       N=${cost.N} (2^${Math.log2(cost.N)}), r=${cost.r}, p=${cost.p}: ${fmt.n(cost.memoryMiB)} MiB per hash`,
     );

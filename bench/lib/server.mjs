@@ -204,6 +204,41 @@ export function readCpuSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds of each PostgreSQL backend serving database `name` (their process titles read
+ * `postgres: … <user> <name> <client> <state>`), by pid; null without a name (SQLite). The shared
+ * writer processes of the PostgreSQL server are not counted.
+ */
+export function readDatabaseCpu(name) {
+  if (!name) return null;
+  const byPid = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title;
+    try {
+      title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (title.startsWith('postgres: ') && title.includes(` ${name} `)) {
+      const seconds = readCpuSeconds(Number(entry));
+      if (seconds != null) byPid.set(entry, seconds);
+    }
+  }
+  return byPid;
+}
+
+/**
+ * The CPU seconds the database's backends used between two readings of readDatabaseCpu. A backend
+ * that ended meanwhile takes its seconds with it, so this is a floor.
+ */
+export function databaseCpuBetween(before, after) {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** Busy and total CPU seconds of the whole machine, all cores (from /proc/stat). */
 export function readMachineCpu() {
   try {
