@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Route tests (`*.routes.test.ts`) run twice: on SQLite (embedded) and on PostgreSQL with Redis
-// (scale-out). Everything else is a unit test.
-const routeTests = ['apps/server/**/*.routes.test.ts'];
+// Route tests (`*.routes.test.ts`) and other tests of code over the database (`*.db.test.ts`) run
+// twice: on SQLite (embedded) and on PostgreSQL with Redis (scale-out). Everything else is a unit test.
+const routeTests = ['apps/server/**/*.routes.test.ts', 'apps/server/**/*.db.test.ts'];
 const alias = { '~': path.resolve(import.meta.dirname, 'apps/web/app') };
 
 export default defineConfig({

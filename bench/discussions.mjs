@@ -1,11 +1,12 @@
 // Discussions benchmark (issue 5; see bench/README.md, "Discussions"): prints figures, not a test.
 //
 //   npm run build && node bench/discussions.mjs
-//   node bench/discussions.mjs --only=postList,detail --duration=20 --warmup=10 [--cpu-prof] [--keep]
+//   node bench/discussions.mjs --only=postList,detail --duration=20 --warmup=10 [--db=postgres] [--cpu-prof] [--keep]
 //
-// A fresh DATA_DIR: the demo content (the built server started once with SEED_DEMO=true), then
-// 100,000 published posts bulk-inserted by seed-posts.mjs and spread over the sites' boards,
-// industries and scenes with their hot scores. The production server (`npm start`'s Node flags,
+// A fresh DATA_DIR, on SQLite or (--db=postgres) a fresh PostgreSQL database with Redis: the demo
+// content, then 100,000 published posts, spread over the sites' boards, industries and scenes with
+// the product's hot scores, both written by the server's bench-data CLI (seed-posts.mjs). The
+// production server (`npm start`'s Node flags,
 // the per-IP write limit raised by RATE_LIMIT_WRITES_PER_MINUTE) then takes, per target, a
 // discarded warm-up and a measured autocannon run (10 connections, 20 s):
 //   postList           the Chinese site's first page, latest
@@ -21,7 +22,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import SQLite from 'better-sqlite3';
 import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
 import {
   API_HEADERS,
@@ -36,9 +36,12 @@ import {
   table,
   verdicts,
 } from './lib/measure.mjs';
+import { benchData, createBenchDatabase, dbKindArg } from './lib/database.mjs';
+import { registerMember } from './lib/members.mjs';
 import {
   hasServerBuild,
   makeTempDir,
+  onInterrupt,
   parseArgs,
   readMemory,
   removeDir,
@@ -48,7 +51,7 @@ import {
   startServer,
   writeStubWebBuild,
 } from './lib/server.mjs';
-import { seedPosts } from './seed-posts.mjs';
+import { describeSeeding, seedPosts } from './seed-posts.mjs';
 
 const GOALS = {
   list: { rps: 1100, p99: 22, label: '≥ 1,100 req/s, p99 < 22 ms' },
@@ -64,7 +67,6 @@ const GOALS = {
 const ZH = '/api/protal/api';
 /** The lock the e2e runs and builds hold (docs: shared builds are rebuilt under it). */
 const BUILD_LOCK = '/tmp/portal-e2e.lock';
-const PUBLISHED = 20;
 
 /** A post as the editor writes it: headings, marks, colour and size, a list, a table, a link, code. */
 const POST_HTML = [
@@ -171,154 +173,28 @@ async function detailRequests(base, ctx, ids) {
 // ---------------------------------------------------------------------------------------------
 // Data
 
-/**
- * seed-posts.mjs lays down plain published posts; this gives them what the discussion lists
- * filter and sort on: a board, industry and scene of their site (round robin over the site's
- * dictionary entries), answers for some questions, the last activity and the hot score (the
- * migration's time term plus log10 of the engagement, as the service keeps it).
- */
-function spreadSeededPosts(file) {
-  const db = new SQLite(file);
-  try {
-    const columns = new Set(
-      db
-        .prepare('pragma table_info(posts)')
-        .all()
-        .map((c) => c.name),
-    );
-    const dict = (site, kind) =>
-      db
-        .prepare('select id from dictionaries where site_id = ? and kind = ? order by id')
-        .all(site, kind)
-        .map((r) => r.id);
-    const sites = [1, 2].map((site) => ({
-      site,
-      board: dict(site, 'board'),
-      industry: dict(site, 'industry'),
-      scene: dict(site, 'scene'),
-    }));
-    const rows = db
-      .prepare(
-        `select id, site_id, type, created_at, view_count, like_count, comment_count from posts where status = ${PUBLISHED}`,
-      )
-      .all();
-    const sets = ['board_id = ?', 'industry_id = ?', 'scene_id = ?'];
-    const has = (c) => columns.has(c);
-    if (has('answer_count')) sets.push('answer_count = ?');
-    if (has('last_activity_at')) sets.push('last_activity_at = ?');
-    if (has('hot_score')) sets.push('hot_score = ?');
-    const update = db.prepare(`update posts set ${sets.join(', ')} where id = ?`);
-    const pick = (list, i) => (list.length ? list[i % list.length] : null);
-    db.transaction(() => {
-      for (const r of rows) {
-        const s = sites.find((x) => x.site === r.site_id) ?? sites[0];
-        const answers = r.type === 20 && r.id % 3 === 0 ? 0 : Math.floor(r.comment_count / 2);
-        const values = [pick(s.board, r.id), pick(s.industry, r.id >> 2), pick(s.scene, r.id >> 4)];
-        if (has('answer_count')) values.push(answers);
-        if (has('last_activity_at')) values.push(r.created_at);
-        if (has('hot_score')) {
-          const engagement = Math.log10(1 + r.like_count + 2 * r.comment_count + r.view_count / 100);
-          values.push(Math.floor(((r.created_at / 1000) * 1_000_000) / 45_000) + Math.round(engagement * 1_000_000));
-        }
-        update.run(...values, r.id);
-      }
-    })();
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    return { updated: rows.length, boards: sites[0].board.length };
-  } finally {
-    db.close();
-  }
-}
-
-/** Published, visible posts of the Chinese site to rotate the detail page over, with their titles. */
-function readDetailPosts(file, count) {
-  const db = new SQLite(file, { readonly: true });
-  try {
-    const visible = `site_id = 1 and status = ${PUBLISHED} and coalesce(hidden, 0) = 0 and deleted_at is null`;
-    const rows = db.prepare(`select id, title from posts where ${visible} order by random() limit ?`).all(count);
-    const hot = db
-      .prepare(`select id, title from posts where ${visible} order by hot_score desc, id desc limit 100`)
-      .all();
-    return {
-      ids: rows.map((r) => r.id),
-      hotIds: hot.map((r) => r.id),
-      titles: new Map([...rows, ...hot].map((r) => [r.id, r.title])),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-function firstEntry(file, site, kind) {
-  const db = new SQLite(file, { readonly: true });
-  try {
-    return db
-      .prepare('select id from dictionaries where site_id = ? and kind = ? order by sort, id limit 1')
-      .get(site, kind)?.id;
-  } finally {
-    db.close();
-  }
-}
-
-async function post(base, apiPath, body, cookie) {
-  const res = await fetch(base + apiPath, {
-    method: 'POST',
-    headers: { ...API_HEADERS, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.status !== 200) throw new Error(`${apiPath} answered ${res.status} ${JSON.stringify(json)}`);
-  return { json, setCookie: res.headers.get('set-cookie') };
-}
-
-/** Members made through the real calls (sendCode, the outbox, register, saveInformation). */
+/** Members made through the real calls, each with the profile that publishing asks for. */
 async function createMembers(base, count, industryId) {
   const members = [];
   for (let i = 0; i < count; i++) {
     const email = `bench-author-${i}-${Date.now()}@bench.example.com`;
-    await post(base, `${ZH}/user/sendCode`, { channel: 'email', target: email, purpose: 'register' });
-    const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-    const code = outbox.data?.list?.[0]?.code;
-    if (!code) throw new Error(`no code in the outbox for ${email}`);
-    const reg = await post(base, `${ZH}/user/register`, {
-      channel: 'email',
-      target: email,
-      user_nick_name: `压测作者${i + 1}`,
-      password: 'bench password 123',
-      code,
-      agree: true,
-    });
-    const cookie = /^([^=;\s]+=[^;]*)/.exec(reg.setCookie ?? '')?.[1];
-    if (!cookie) throw new Error('register set no session cookie');
-    await post(
-      base,
-      `${ZH}/user/saveInformation`,
-      {
-        user_name: `Bench Author ${i + 1}`,
-        user_company: 'Bench Storage',
-        user_job_title: 'Engineer',
-        user_industry: industryId,
-        user_contact_mobile: '13800138000',
-        user_contact_email: email,
-      },
-      cookie,
+    members.push(
+      await registerMember(base, {
+        email,
+        nickName: `压测作者${i + 1}`,
+        password: 'bench password 123',
+        profile: {
+          user_name: `Bench Author ${i + 1}`,
+          user_company: 'Bench Storage',
+          user_job_title: 'Engineer',
+          user_industry: industryId,
+          user_contact_mobile: '13800138000',
+          user_contact_email: email,
+        },
+      }),
     );
-    members.push({ id: reg.json.data.user_id, email, cookie });
   }
   return members;
-}
-
-function postsPerAuthor(file, memberIds) {
-  const db = new SQLite(file, { readonly: true });
-  try {
-    return db
-      .prepare(
-        `select author_id, count(*) as n from posts where author_id in (${memberIds.map(() => '?').join(',')}) group by author_id`,
-      )
-      .all(...memberIds);
-  } finally {
-    db.close();
-  }
 }
 
 /** The server's CPU time per answer in ms (all its threads: JS, GC, compression in the pool). */
@@ -338,6 +214,7 @@ async function main() {
     ssrCacheSeconds: args['ssr-cache'] !== undefined ? String(args['ssr-cache']) : undefined,
     cpuProf: Boolean(args['cpu-prof']),
     keep: Boolean(args.keep),
+    db: dbKindArg(args),
     serverNodeArgs:
       typeof args['server-node-args'] === 'string'
         ? args['server-node-args'].split(/\s+/).filter(Boolean)
@@ -359,7 +236,6 @@ async function main() {
   const log = (msg) => process.stdout.write(`${msg}\n`);
   const tmp = makeTempDir('portal-bench-discussions-');
   const dataDir = path.join(tmp, 'data');
-  const file = path.join(dataDir, 'portal.sqlite');
   fs.mkdirSync(dataDir);
   // Ten members publish hundreds of posts a second from one IP: lift the per-IP write limit.
   const serverEnv = { RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
@@ -369,6 +245,11 @@ async function main() {
   // server's copy sits inside the repository so that its npm packages resolve as from dist/.
   // Paths end in apps/server/dist and apps/web/build so that cpu-summary.mjs names them as usual.
   const snapshotRoot = path.join(resultsDir, `.snapshot-${process.pid}`);
+  // Ctrl-C: the servers are killed and the database dropped first (lib), then the copies removed.
+  onInterrupt(() => {
+    removeDir(snapshotRoot);
+    if (!opts.keep) removeDir(tmp);
+  });
   const snapshot = path.join(snapshotRoot, 'apps/server/dist');
   const webCopy = path.join(snapshotRoot, 'apps/web/build');
   fs.mkdirSync(path.dirname(snapshot), { recursive: true });
@@ -393,6 +274,7 @@ async function main() {
   const webBuilt = fs.existsSync(path.join(webCopy, 'server/index.js'));
   serverEnv.WEB_BUILD_DIR = webBuilt ? webCopy : writeStubWebBuild(path.join(tmp, 'web-stub'));
   const meta = {
+    db: opts.db,
     date: new Date().toISOString(),
     git: gitRevision(),
     node: process.version,
@@ -406,53 +288,36 @@ async function main() {
   };
   const results = [];
   let server;
+  let database;
   let failed = false;
   let profileSummary = null;
   try {
+    database = await createBenchDatabase(opts.db);
     log(
-      `discussions bench: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs, load average ${os
+      `discussions bench on ${database.label}: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    let t = performance.now();
-    const seeder = await startServer({
-      entry,
+    const seeded = await seedPosts({
       dataDir,
-      env: { ...serverEnv, SEED_DEMO: 'true' },
-      logFile: path.join(tmp, 'seed.log'),
+      database,
+      entry,
+      posts: opts.posts,
+      detailPosts: opts.detailPosts,
     });
-    await seeder.stop();
-    const seeded = seedPosts(file, { posts: opts.posts });
-    const spread = spreadSeededPosts(file);
-    meta.posts = { ...seeded, spread };
-    log(
-      `demo content + ${seeded.inserted.toLocaleString('en-US')} bulk posts in ${((performance.now() - t) / 1000).toFixed(1)} s: ${seeded.published.toLocaleString('en-US')} published, spread over ${spread.boards} boards per site`,
-    );
-    const industryId = firstEntry(file, 1, 'industry');
-    const sceneId = firstEntry(file, 1, 'scene');
-    const boardId = (() => {
-      const db = new SQLite(file, { readonly: true });
-      try {
-        return db
-          .prepare(
-            `select board_id from posts where site_id = 1 and status = ${PUBLISHED} and type = 20 and board_id is not null
-             group by board_id order by count(*) desc limit 1`,
-          )
-          .get()?.board_id;
-      } finally {
-        db.close();
-      }
-    })();
-    const detail = readDetailPosts(file, opts.detailPosts);
+    meta.posts = { ...seeded.posts, boards: seeded.boards, seedMs: seeded.ms };
+    log(describeSeeding(seeded));
+    const titles = new Map([...seeded.hottest, ...seeded.random].map((p) => [p.id, p.title]));
 
-    t = performance.now();
+    const t = performance.now();
     const profDir = path.join(tmp, 'prof');
     server = await startServer({
       entry,
       dataDir,
       env: {
         ...serverEnv,
+        ...database.env,
         ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}),
       },
       nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
@@ -465,13 +330,13 @@ async function main() {
     );
 
     const ctx = {
-      boardId,
-      industryId,
-      sceneId,
-      detailIds: detail.ids,
-      hotIds: detail.hotIds,
-      titleOf: (id) => detail.titles.get(id),
-      members: names.includes('post-add') ? await createMembers(base, opts.connections, industryId) : [],
+      boardId: seeded.busiestBoardId,
+      industryId: seeded.industryId,
+      sceneId: seeded.sceneId,
+      detailIds: seeded.random.map((p) => p.id),
+      hotIds: seeded.hottest.map((p) => p.id),
+      titleOf: (id) => titles.get(id),
+      members: names.includes('post-add') ? await createMembers(base, opts.connections, seeded.industryId) : [],
     };
     log('');
     for (const name of names) {
@@ -483,7 +348,16 @@ async function main() {
       }
       process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
       try {
-        const r = await runTarget(name, { ...target, prepare: (b) => target.prepare(b, ctx) }, { base, server, opts });
+        const r = await runTarget(
+          name,
+          { ...target, prepare: (b) => target.prepare(b, ctx) },
+          {
+            base,
+            server,
+            opts,
+            database,
+          },
+        );
         results.push(r);
         log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms (${r.note})`);
         if (r.errors || r.timeouts || r.non2xx) failed = true;
@@ -495,10 +369,8 @@ async function main() {
       if (server.exited()) throw new Error(`Server died during ${name}\n${server.tail()}`);
     }
     if (ctx.members.length) {
-      meta.postsPerMember = postsPerAuthor(
-        file,
-        ctx.members.map((m) => m.id),
-      );
+      const read = await benchData('read', { dataDir, database, entry, authors: ctx.members.map((m) => m.id) });
+      meta.postsPerMember = read.postsByAuthor;
     }
     meta.hwmRssMb = readMemory(server.pid)?.hwm;
   } catch (err) {
@@ -521,6 +393,7 @@ async function main() {
       }
     }
     removeDir(snapshotRoot);
+    await database?.drop();
     if (opts.keep) log(`kept ${tmp}`);
     else removeDir(tmp);
   }
@@ -538,6 +411,7 @@ async function main() {
         'errors',
         'peak RSS MB',
         'srv CPU %',
+        'db CPU %',
         'CPU ms/req',
         'other CPU %',
         'goal',
@@ -547,6 +421,7 @@ async function main() {
         if (r.skipped || r.failed)
           return [
             r.target,
+            '-',
             '-',
             '-',
             '-',
@@ -572,6 +447,7 @@ async function main() {
           fmt.n(r.errors + r.timeouts),
           fmt.n(r.peakRssMb, 1),
           fmt.n(r.serverCpuPct),
+          fmt.n(r.dbCpuPct),
           fmt.n(cpuMsPerRequest(r), 2),
           fmt.n(r.otherCpuPct),
           r.goal.label,
@@ -582,7 +458,7 @@ async function main() {
               : `FAIL (${miss.join(', ')})`,
         ];
       }),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     ),
   );
   const measured = results.filter((r) => r.requestsPerSec !== undefined);
@@ -607,7 +483,11 @@ async function main() {
     );
   }
   if (meta.postsPerMember) {
-    log(`posts per member: ${meta.postsPerMember.map((r) => `${r.author_id}: ${r.n}`).join(', ')}`);
+    log(
+      `posts per member: ${Object.entries(meta.postsPerMember)
+        .map(([id, n]) => `${id}: ${n}`)
+        .join(', ')}`,
+    );
   }
   if (profileSummary) log(`\n${formatProfileSummary(profileSummary)}\n  (profile saved to ${profileSummary.file})`);
 

@@ -104,11 +104,19 @@ function chunkImports(code) {
   return { statics: [...statics], lazy: [...lazy] };
 }
 
-export async function measurePageWeight(baseUrl, { path = '/cn/index/index' } = {}) {
+/**
+ * Weighs one page. `headers` go with the page's own request (a member's cookie); `status` is the
+ * answer the page must give (any 2xx by default; 404 for the not-found page); `sizes`, a Map shared
+ * between calls, keeps each asset's figures so that weighing many pages fetches and gzips a chunk once.
+ */
+export async function measurePageWeight(
+  baseUrl,
+  { path = '/cn/index/index', headers = {}, status, sizes = new Map() } = {},
+) {
   const pageUrl = new URL(path, baseUrl).href;
-  const res = await fetch(pageUrl, { headers: { 'accept-encoding': 'gzip' } });
+  const res = await fetch(pageUrl, { headers: { 'accept-encoding': 'gzip', ...headers }, redirect: 'manual' });
   const html = await res.text();
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  if (status === undefined ? !res.ok : res.status !== status) throw new Error(`GET ${path} answered ${res.status}`);
   const htmlBytes = Buffer.byteLength(html);
   const parsed = parseHtml(html, pageUrl);
 
@@ -132,6 +140,13 @@ export async function measurePageWeight(baseUrl, { path = '/cn/index/index' } = 
   while (queue.length) {
     const row = queue.shift();
     row.imports = [];
+    const known = sizes.get(row.url);
+    if (known) {
+      Object.assign(row, known, { imports: [...known.imports] });
+      for (const url of row.imports) enqueue(url, 'js', 'static import');
+      for (const d of known.lazy) lazy.add(d);
+      continue;
+    }
     try {
       const r = await fetch(row.url);
       const buf = Buffer.from(await r.arrayBuffer());
@@ -152,7 +167,12 @@ export async function measurePageWeight(baseUrl, { path = '/cn/index/index' } = 
           row.imports.push(url);
           enqueue(url, 'js', 'static import');
         }
-        for (const d of dyn) lazy.add(new URL(d, row.url).href);
+        row.lazy = dyn.map((d) => new URL(d, row.url).href);
+        for (const d of row.lazy) lazy.add(d);
+      }
+      if (!row.error) {
+        const { status, rawBytes, gzipBytes, cacheControl, contentType, imports, lazy: rowLazy = [] } = row;
+        sizes.set(row.url, { status, rawBytes, gzipBytes, cacheControl, contentType, imports, lazy: rowLazy });
       }
     } catch (err) {
       Object.assign(row, { status: 0, rawBytes: 0, gzipBytes: 0, error: err.message });
@@ -176,7 +196,7 @@ export async function measurePageWeight(baseUrl, { path = '/cn/index/index' } = 
   }
 
   const rows = [...assets.values()]
-    .map(({ imports: _imports, ...a }) => ({ ...a, atStart: Boolean(a.atStart) }))
+    .map(({ imports: _imports, lazy: _lazy, ...a }) => ({ ...a, atStart: Boolean(a.atStart) }))
     .sort((a, b) => a.kind.localeCompare(b.kind) || Number(b.atStart) - Number(a.atStart) || b.gzipBytes - a.gzipBytes);
   const sum = (kind, key, filter = () => true) =>
     rows.filter((r) => r.kind === kind && filter(r)).reduce((a, r) => a + r[key], 0);

@@ -1,10 +1,11 @@
 // Load benchmark of the built portal (see bench/README.md).
 //
 //   npm run bench
-//   node bench/run.mjs --only=postList,home-ssr --duration=20 --warmup=10 --connections=10
+//   node bench/run.mjs --only=postList,home-ssr --duration=20 --warmup=10 --connections=10 [--db=postgres]
 //
-// Prepares a temp DATA_DIR (demo seed, then 100,000 published posts when a postList target runs),
-// starts apps/server/dist/main.js in production mode, and for each target runs a discarded warm-up
+// Prepares a temp DATA_DIR on SQLite, or with --db=postgres a fresh PostgreSQL database with Redis
+// (the demo content, then 100,000 published posts when a postList target runs, through the server's
+// bench-data CLI), starts apps/server/dist/main.js in production mode, and for each target runs a discarded warm-up
 // then the measured autocannon run while sampling the server's RSS every 200 ms. Prints one table,
 // the issue's targets as PASS/MISS, the page weight, and writes bench/results/latest.json.
 // Exit code 1 only when the server does not start or requests fail (errors, timeouts, non-2xx).
@@ -13,10 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
+import { createBenchDatabase, dbKindArg } from './lib/database.mjs';
 import {
   hasServerBuild,
   hasWebBuild,
   makeTempDir,
+  onInterrupt,
   writeStubWebBuild,
   parseArgs,
   readMemory,
@@ -39,7 +42,7 @@ import {
   verdicts,
 } from './lib/measure.mjs';
 import { formatPageWeight, measurePageWeight } from './page-weight.mjs';
-import { seedPosts } from './seed-posts.mjs';
+import { describeSeeding, seedPosts } from './seed-posts.mjs';
 
 /** The issue's goals. */
 const GOALS = {
@@ -122,6 +125,7 @@ async function main() {
     cpuProf: Boolean(args['cpu-prof']),
     pageWeight: !args['no-page-weight'],
     keep: Boolean(args.keep),
+    db: dbKindArg(args),
     // Extra Node flags for the measured server, for experiments: --server-node-args="--max-semi-space-size=4"
     serverNodeArgs:
       typeof args['server-node-args'] === 'string'
@@ -164,12 +168,15 @@ async function main() {
   const tmp = makeTempDir();
   const dataDir = path.join(tmp, 'data');
   fs.mkdirSync(dataDir);
+  onInterrupt(() => opts.keep || removeDir(tmp));
   let server;
+  let database;
   const results = [];
   let failed = false;
   let profileSummary = null;
   let pageWeight = null;
   const meta = {
+    db: opts.db,
     date: new Date().toISOString(),
     git: gitRevision(),
     node: process.version,
@@ -187,8 +194,9 @@ async function main() {
   };
 
   try {
+    database = await createBenchDatabase(opts.db);
     log(
-      `portal bench: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs`,
+      `portal bench on ${database.label}: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs`,
     );
     log(`DATA_DIR ${dataDir}`);
     // Without the web build the server does not start: the API targets then use a stand-in.
@@ -201,35 +209,25 @@ async function main() {
       );
     }
 
-    // 1. Demo content, by starting the built server once with SEED_DEMO=true.
-    let t = performance.now();
-    const seeder = await startServer({
+    // 1. The demo content, and bulk posts for the list targets, before the server starts.
+    const seeded = await seedPosts({
       dataDir,
-      env: { ...serverEnv, SEED_DEMO: 'true' },
-      logFile: path.join(tmp, 'seed.log'),
+      database,
+      posts: active.some((s) => s.target.needsPosts) ? opts.posts : 0,
     });
-    await seeder.stop();
-    log(`seeded demo content in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    meta.posts = seeded.posts;
+    log(describeSeeding(seeded));
 
-    // 2. Bulk posts for the list targets, into the file while no server holds it.
-    if (active.some((s) => s.target.needsPosts) && opts.posts > 0) {
-      const r = seedPosts(path.join(dataDir, 'portal.sqlite'), { posts: opts.posts });
-      meta.posts = r;
-      log(
-        `bulk-inserted ${r.inserted.toLocaleString('en-US')} posts in ${r.ms} ms: ${r.published.toLocaleString('en-US')} published (${Object.entries(
-          r.perSite,
-        )
-          .map(([s, n]) => `site ${s}: ${n.toLocaleString('en-US')}`)
-          .join(', ')})`,
-      );
-    }
-
-    // 3. The measured server.
-    t = performance.now();
+    // 2. The measured server.
+    const t = performance.now();
     const profDir = path.join(tmp, 'prof');
     server = await startServer({
       dataDir,
-      env: { ...serverEnv, ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}) },
+      env: {
+        ...serverEnv,
+        ...database.env,
+        ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}),
+      },
       nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
       logFile: path.join(tmp, 'server.log'),
     });
@@ -249,7 +247,7 @@ async function main() {
       }
       process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
       try {
-        const r = await runTarget(name, target, { base, server, opts });
+        const r = await runTarget(name, target, { base, server, opts, database });
         results.push(r);
         log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms${r.note ? ` (${r.note})` : ''}`);
         if (r.errors || r.timeouts || r.non2xx) failed = true;
@@ -292,6 +290,7 @@ async function main() {
         } else log('cpu profile: no .cpuprofile written');
       }
     }
+    await database?.drop();
     if (opts.keep) log(`kept ${tmp}`);
     else removeDir(tmp);
   }
@@ -329,7 +328,7 @@ async function main() {
       `\nRSS under load: peak ${fmt.n(peak, 1)} MB (goal < ${RSS_GOAL_MB} MB) -> ${peak < RSS_GOAL_MB ? 'PASS' : 'MISS'}; idle ${fmt.n(meta.idleRssMb, 1)} MB; VmHWM ${fmt.n(meta.hwmRssMb, 1)} MB`,
     );
     log(
-      `CPU % of one core during the measured runs, server / autocannon client / rest of the machine: ${measured.map((r) => `${r.target} ${fmt.n(r.serverCpuPct)}/${fmt.n(r.clientCpuPct)}/${fmt.n(r.otherCpuPct)}`).join(', ')}`,
+      `CPU % of one core during the measured runs, server / PostgreSQL backends / autocannon client / rest of the machine: ${measured.map((r) => `${r.target} ${fmt.n(r.serverCpuPct)}/${fmt.n(r.dbCpuPct)}/${fmt.n(r.clientCpuPct)}/${fmt.n(r.otherCpuPct)}`).join(', ')}`,
     );
     const noisy = measured.filter((r) => r.otherCpuPct > 20);
     if (noisy.length)

@@ -1,22 +1,28 @@
 // Password sign-ins per second against the built portal: starts `apps/server/dist/main.js` in
-// production mode on a fresh DATA_DIR (mail kept in the outbox), registers one member through the
-// real calls (sendCode, the code from GET /api/dev/outbox, register), then runs autocannon on
+// production mode on a fresh DATA_DIR, SQLite or (--db=postgres) a fresh PostgreSQL database with
+// Redis (mail kept in the outbox), registers one member through the real calls (sendCode, the code
+// from GET /api/dev/outbox, register; lib/members.mjs), then runs autocannon on
 // POST /api/protal/api/user/login with that member's email and password: a warm-up whose results
 // are discarded, then the measured run. Prints sign-ins/s, latency percentiles and the scrypt cost
-// read from the stored hash. Exit code 1 when the server does not start or sign-ins fail.
+// read from the stored hash (through the server's bench-data CLI). Exit code 1 when the server does
+// not start or sign-ins fail.
 //
-//   node bench/sign-in.mjs [--duration=10] [--warmup=5] [--connections=10] [--keep]
+//   node bench/sign-in.mjs [--duration=10] [--warmup=5] [--connections=10] [--db=postgres] [--keep]
 /* global fetch, performance */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
+import { benchData, createBenchDatabase, dbKindArg } from './lib/database.mjs';
+import { cannon, fmt, latencyFigures, productionNodeFlags } from './lib/measure.mjs';
+import { registerMember } from './lib/members.mjs';
 import {
+  databaseCpuBetween,
   hasWebBuild,
   makeTempDir,
+  onInterrupt,
   parseArgs,
   readCpuSeconds,
+  readDatabaseCpu,
   removeDir,
   resultsDir,
   sampleMemory,
@@ -30,81 +36,27 @@ const opts = {
   warmup: Number(args.warmup ?? 5),
   connections: Number(args.connections ?? 10),
   keep: args.keep === true,
+  db: dbKindArg(args),
 };
 
 const EMAIL = 'bench-member@bench.example.com';
 const PASSWORD = 'bench password 123';
 const JSON_HEADERS = { isapi: '1', 'content-type': 'application/json' };
 
-/** The Node flags `npm start` runs the server with (the root package.json), so the bench measures the same process. */
-function productionNodeFlags() {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return pkg.scripts.start.match(/--[\w-]+(?:=\S+)?/g) ?? [];
-}
-
-async function post(base, path, body) {
-  const res = await fetch(base + path, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json(), cookie: res.headers.get('set-cookie') };
-}
-
-async function createMember(base) {
-  const sent = await post(base, '/api/protal/api/user/sendCode', {
-    channel: 'email',
-    target: EMAIL,
-    purpose: 'register',
+async function signIn(base) {
+  const res = await fetch(`${base}/api/protal/api/user/login`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ account: EMAIL, password: PASSWORD }),
   });
-  if (sent.json.status !== 200) throw new Error(`sendCode failed: ${JSON.stringify(sent.json)}`);
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(EMAIL)}`)).json();
-  const code = outbox.data?.list?.[0]?.code;
-  if (!code) throw new Error(`no code in the outbox: ${JSON.stringify(outbox)}`);
-  const registered = await post(base, '/api/protal/api/user/register', {
-    channel: 'email',
-    target: EMAIL,
-    user_nick_name: 'Bench',
-    password: PASSWORD,
-    code,
-    agree: true,
-  });
-  if (registered.json.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.json)}`);
-  return registered.json.data.user_id;
+  return { json: await res.json(), cookie: res.headers.get('set-cookie') };
 }
-
-function cannon(cannonOpts, keepLatencies) {
-  const times = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(cannonOpts, (err, result) => (err ? reject(err) : resolve({ result, times })));
-    if (keepLatencies) {
-      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-        if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-      });
-    }
-  });
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** N, r, p of the stored hash (`scrypt$N$r$p$salt$hash`), as the server really used them. */
-function scryptCost(dataDir) {
-  const db = new SQLite(path.join(dataDir, 'portal.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare('select password_hash from users where email = ?').get(EMAIL);
-    const [, N, r, p] = String(row?.password_hash ?? '').split('$');
-    return { N: Number(N), r: Number(r), p: Number(p), memoryMiB: (128 * Number(N) * Number(r)) / 2 ** 20 };
-  } finally {
-    db.close();
-  }
-}
-
-const fmt = (v, d = 1) =>
-  v == null || Number.isNaN(v) ? '-' : v.toLocaleString('en-US', { maximumFractionDigits: d });
 
 async function main() {
   const tmp = makeTempDir('portal-bench-signin-');
   const dataDir = path.join(tmp, 'data');
   fs.mkdirSync(dataDir);
+  onInterrupt(() => opts.keep || removeDir(tmp));
   const env = {
     // The bench signs one member in thousands of times from one IP: lift the write and failure limits.
     RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
@@ -113,19 +65,26 @@ async function main() {
   if (!hasWebBuild()) env.WEB_BUILD_DIR = writeStubWebBuild(path.join(tmp, 'web-stub'));
   const nodeArgs = productionNodeFlags();
   let server;
+  let database;
   let failed = false;
   try {
-    server = await startServer({ dataDir, env, nodeArgs, logFile: path.join(tmp, 'server.log') });
+    database = await createBenchDatabase(opts.db);
+    server = await startServer({
+      dataDir,
+      env: { ...env, ...database.env },
+      nodeArgs,
+      logFile: path.join(tmp, 'server.log'),
+    });
     const base = server.url;
-    const userId = await createMember(base);
+    const { id: userId } = await registerMember(base, { email: EMAIL, nickName: 'Bench', password: PASSWORD });
     const body = JSON.stringify({ account: EMAIL, password: PASSWORD });
-    const sanity = await post(base, '/api/protal/api/user/login', { account: EMAIL, password: PASSWORD });
+    const sanity = await signIn(base);
     if (sanity.json.status !== 200 || !/accessToken=/.test(sanity.cookie ?? '')) {
       throw new Error(`sign-in failed: ${JSON.stringify(sanity.json)}`);
     }
-    const cost = scryptCost(dataDir);
+    const { scrypt: cost } = await benchData('read', { dataDir, database, passwordOf: EMAIL });
     console.log(
-      `sign-in bench: member ${userId}, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured, ` +
+      `sign-in bench on ${database.label}: member ${userId}, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured, ` +
         `node ${process.version}, ${os.cpus().length} CPUs, server flags ${nodeArgs.join(' ') || '(none)'}`,
     );
     const cannonOpts = {
@@ -137,16 +96,18 @@ async function main() {
       pipelining: 1,
       timeout: 30,
     };
-    if (opts.warmup > 0) await cannon({ ...cannonOpts, duration: opts.warmup }, false);
+    if (opts.warmup > 0) await cannon({ ...cannonOpts, duration: opts.warmup });
 
     const memory = sampleMemory(server.pid, 200);
     const cpuBefore = readCpuSeconds(server.pid);
+    const dbBefore = readDatabaseCpu(database.name);
     const t0 = performance.now();
-    const { result, times } = await cannon({ ...cannonOpts, duration: opts.duration }, true);
+    const { result, times } = await cannon({ ...cannonOpts, duration: opts.duration }, { keepLatencies: true });
     const elapsed = (performance.now() - t0) / 1000;
     const cpuAfter = readCpuSeconds(server.pid);
+    const dbSeconds = databaseCpuBetween(dbBefore, readDatabaseCpu(database.name));
     const mem = memory.stop();
-    const sorted = Float64Array.from(times).sort();
+    const latency = latencyFigures(times);
     const figures = {
       signInsPerSec: times.length / elapsed,
       requestsTotal: result.requests.total,
@@ -154,35 +115,33 @@ async function main() {
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      latencyMs: {
-        p50: percentile(sorted, 50),
-        p90: percentile(sorted, 90),
-        p99: percentile(sorted, 99),
-        max: sorted.at(-1) ?? null,
-      },
+      latencyMs: { p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max },
       serverCpuPct: cpuBefore != null && cpuAfter != null ? (100 * (cpuAfter - cpuBefore)) / elapsed : null,
+      dbCpuPct: dbSeconds != null ? (100 * dbSeconds) / elapsed : null,
       peakRssMb: mem.peakMb,
       scrypt: cost,
     };
 
     console.log('');
     console.log(
-      `sign-ins/s        ${fmt(figures.signInsPerSec)}  (${figures.ok} signed in, ${figures.non2xx} non-2xx, ${figures.errors} errors, ${figures.timeouts} timeouts)`,
+      `sign-ins/s        ${fmt.n(figures.signInsPerSec, 1)}  (${figures.ok} signed in, ${figures.non2xx} non-2xx, ${figures.errors} errors, ${figures.timeouts} timeouts)`,
     );
     console.log(
-      `latency ms        p50 ${fmt(figures.latencyMs.p50)}  p90 ${fmt(figures.latencyMs.p90)}  p99 ${fmt(figures.latencyMs.p99)}  max ${fmt(figures.latencyMs.max)}`,
+      `latency ms        p50 ${fmt.n(figures.latencyMs.p50, 1)}  p90 ${fmt.n(figures.latencyMs.p90, 1)}  p99 ${fmt.n(figures.latencyMs.p99, 1)}  max ${fmt.n(figures.latencyMs.max, 1)}`,
     );
     console.log(
-      `server            ${fmt(figures.serverCpuPct, 0)} % of one core, peak RSS ${fmt(figures.peakRssMb)} MB`,
+      `server            ${fmt.n(figures.serverCpuPct)} % of one core, peak RSS ${fmt.n(figures.peakRssMb, 1)} MB`,
     );
+    if (figures.dbCpuPct != null)
+      console.log(`PostgreSQL        ${fmt.n(figures.dbCpuPct)} % of one core (its backends)`);
     console.log(
-      `scrypt cost       N=${cost.N} (2^${Math.log2(cost.N)}), r=${cost.r}, p=${cost.p}: ${fmt(cost.memoryMiB, 0)} MiB per hash`,
+      `scrypt cost       N=${cost.N} (2^${Math.log2(cost.N)}), r=${cost.r}, p=${cost.p}: ${fmt.n(cost.memoryMiB)} MiB per hash`,
     );
 
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(
       path.join(resultsDir, 'sign-in.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), opts, cpus: os.cpus().length, node: process.version, ...figures }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), db: opts.db, opts, cpus: os.cpus().length, node: process.version, ...figures }, null, 2)}\n`,
     );
     failed = figures.ok === 0 || figures.non2xx > 0 || figures.errors > 0 || figures.timeouts > 0;
   } catch (err) {
@@ -191,6 +150,7 @@ async function main() {
     if (server) console.error(server.tail());
   } finally {
     if (server) await server.stop();
+    await database?.drop();
     if (opts.keep) console.log(`kept ${tmp}`);
     else removeDir(tmp);
   }

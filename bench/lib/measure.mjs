@@ -7,7 +7,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { readCpuSeconds, readMachineCpu, repoRoot, sampleMemory } from './server.mjs';
+import {
+  databaseCpuBetween,
+  readCpuSeconds,
+  readDatabaseCpu,
+  readMachineCpu,
+  repoRoot,
+  sampleMemory,
+} from './server.mjs';
 
 // Every request asks for compression, as browsers do: the server compresses JSON and pages per answer.
 export const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
@@ -96,9 +103,9 @@ export function percentile(sorted, p) {
  * Prepares a target (`target.prepare(base)` answers the request: method, path, headers, body, or
  * autocannon `requests`; `perConnection`: one option set per connection, run as that many
  * one-connection runs at once), runs the discarded warm-up, then the measured run while sampling
- * the server's RSS and CPU.
+ * the server's RSS and CPU, and on PostgreSQL the CPU of its database's backends (`database.name`).
  */
-export async function runTarget(name, target, { base, server, opts }) {
+export async function runTarget(name, target, { base, server, opts, database }) {
   const req = await target.prepare(base);
   const cannonOpts = {
     url: base + req.path,
@@ -116,15 +123,18 @@ export async function runTarget(name, target, { base, server, opts }) {
 
   const memory = sampleMemory(server.pid, 200);
   const cpuBefore = readCpuSeconds(server.pid);
+  const dbBefore = readDatabaseCpu(database?.name);
   const machineBefore = readMachineCpu();
   const clientBefore = process.cpuUsage();
   const t0 = performance.now();
   const { result: r, times } = await run({ ...cannonOpts, duration: opts.duration }, { keepLatencies: true });
   const elapsed = (performance.now() - t0) / 1000;
   const cpuAfter = readCpuSeconds(server.pid);
+  const dbAfter = readDatabaseCpu(database?.name);
   const machineAfter = readMachineCpu();
   const client = process.cpuUsage(clientBefore);
   const mem = memory.stop();
+  const dbSeconds = databaseCpuBetween(dbBefore, dbAfter);
 
   return {
     target: name,
@@ -150,12 +160,14 @@ export async function runTarget(name, target, { base, server, opts }) {
     meanRssMb: mem.meanMb,
     serverCpuPct: cpuBefore != null && cpuAfter != null ? (100 * (cpuAfter - cpuBefore)) / elapsed : null,
     clientCpuPct: (100 * (client.user + client.system)) / 1e6 / elapsed,
+    // PostgreSQL's backends of the bench's database (null on SQLite, which runs inside the server).
+    dbCpuPct: dbSeconds != null ? (100 * dbSeconds) / elapsed : null,
     // Everything else on the machine (other engineers' builds and tests skew the figures).
     otherCpuPct:
       machineBefore && machineAfter && cpuBefore != null && cpuAfter != null
         ? Math.max(
             0,
-            (100 * (machineAfter.busy - machineBefore.busy - (cpuAfter - cpuBefore))) / elapsed -
+            (100 * (machineAfter.busy - machineBefore.busy - (cpuAfter - cpuBefore) - (dbSeconds ?? 0))) / elapsed -
               (100 * (client.user + client.system)) / 1e6 / elapsed,
           )
         : null,

@@ -88,9 +88,11 @@ export async function startServer({
   });
   fs.closeSync(out);
   let exited = null;
+  const forget = onInterrupt(() => child.kill('SIGKILL'));
   const exitPromise = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       exited = { code, signal };
+      forget();
       resolve(exited);
     });
   });
@@ -142,6 +144,39 @@ export async function startServer({
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+const interruptCleanups = [];
+
+/**
+ * Runs `cleanup` if the benchmark is stopped by SIGINT (Ctrl-C) or SIGTERM, before it exits: the
+ * servers it started are killed and a PostgreSQL database dropped. The last registered runs first.
+ * Answers a function that unregisters it (when the benchmark cleaned up by itself).
+ */
+export function onInterrupt(cleanup) {
+  if (interruptCleanups.length === 0 && process.listenerCount('SIGINT') === 0) {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ]) {
+      process.once(signal, async () => {
+        process.stderr.write(`\n${signal}: cleaning up\n`);
+        for (const fn of interruptCleanups.splice(0).reverse()) {
+          try {
+            await fn();
+          } catch (err) {
+            process.stderr.write(`cleanup failed: ${err instanceof Error ? err.message : err}\n`);
+          }
+        }
+        process.exit(code);
+      });
+    }
+  }
+  interruptCleanups.push(cleanup);
+  return () => {
+    const i = interruptCleanups.indexOf(cleanup);
+    if (i >= 0) interruptCleanups.splice(i, 1);
+  };
+}
+
 /** VmRSS and VmHWM of a process in MB (1024 × 1024 bytes); null when the process is gone. */
 export function readMemory(pid) {
   let text;
@@ -167,6 +202,41 @@ export function readCpuSeconds(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds of each PostgreSQL backend serving database `name` (their process titles read
+ * `postgres: … <user> <name> <client> <state>`), by pid; null without a name (SQLite). The shared
+ * writer processes of the PostgreSQL server are not counted.
+ */
+export function readDatabaseCpu(name) {
+  if (!name) return null;
+  const byPid = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title;
+    try {
+      title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (title.startsWith('postgres: ') && title.includes(` ${name} `)) {
+      const seconds = readCpuSeconds(Number(entry));
+      if (seconds != null) byPid.set(entry, seconds);
+    }
+  }
+  return byPid;
+}
+
+/**
+ * The CPU seconds the database's backends used between two readings of readDatabaseCpu. A backend
+ * that ended meanwhile takes its seconds with it, so this is a floor.
+ */
+export function databaseCpuBetween(before, after) {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Busy and total CPU seconds of the whole machine, all cores (from /proc/stat). */

@@ -7,7 +7,13 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   // document-worker: the entry of the document work pool's threads (lib/document-work), found beside main.js.
-  entryPoints: ['src/main.ts', 'src/document-worker.ts', 'src/cli/migrate.ts', 'src/cli/seed.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/document-worker.ts',
+    'src/cli/migrate.ts',
+    'src/cli/seed.ts',
+    'src/cli/bench-data.ts',
+  ],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { passwordCost, postsByAuthor, readBenchFacts, topUpPosts } from '../seed/bench-posts';
+import { seedDemo } from '../seed/seed-demo';
+
+/**
+ * The benchmarks' data, on the database the server is configured for (DATA_DIR or DATABASE_URL), so
+ * that bench/ runs no SQL of its own. Answers one JSON line on stdout.
+ *
+ *   bench-data.js seed [--posts=100000] [--detail-posts=5000]
+ *     migrates, seeds the demo content, tops the published posts up to --posts, and answers the
+ *     counts with what the requests are made of (bench-posts.ts's BenchFacts)
+ *   bench-data.js read [--authors=1,2,3] [--password-of=email]
+ *     after a run: the posts each author published, the scrypt cost of a member's stored password
+ */
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    posts: { type: 'string', default: '100000' },
+    'detail-posts': { type: 'string', default: '5000' },
+    authors: { type: 'string', default: '' },
+    'password-of': { type: 'string' },
+  },
+});
+const command = positionals[0];
+if (command !== 'seed' && command !== 'read') {
+  process.stderr.write(
+    'usage: bench-data.js seed [--posts=N] [--detail-posts=N] | read [--authors=1,2] [--password-of=email]\n',
+  );
+  process.exit(2);
+}
+const count = (name: 'posts' | 'detail-posts') => {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${values[name]}`);
+  return n;
+};
+
+const config = loadConfig();
+const database = await openDatabase(config.database);
+try {
+  let answer: object;
+  if (command === 'seed') {
+    const started = performance.now();
+    await migrateToLatest(database.db);
+    const now = Date.now();
+    await seedDemo(database.db, { now });
+    const posts = await topUpPosts(database.db, { posts: count('posts'), now });
+    const facts = await readBenchFacts(database.db, { detailPosts: count('detail-posts') });
+    answer = { db: database.dialect, posts, ...facts, ms: Math.round(performance.now() - started) };
+  } else {
+    const authors = values.authors
+      .split(',')
+      .filter(Boolean)
+      .map((s) => Number(s));
+    answer = {
+      db: database.dialect,
+      postsByAuthor: await postsByAuthor(database.db, authors),
+      ...(values['password-of'] ? { scrypt: await passwordCost(database.db, values['password-of']) } : {}),
+    };
+  }
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+} finally {
+  await database.close();
+}

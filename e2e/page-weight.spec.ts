@@ -1,0 +1,93 @@
+import { postList } from '@portal/contracts/home';
+import { ERROR_PAGES, SITE_PAGES } from '../apps/web/app/pages';
+import budgets from '../bench/page-budgets.json' with { type: 'json' };
+import { measurePageWeight, type AssetSizes, type PageWeight } from '../bench/page-weight.mjs';
+import { useAdmin } from './support/admin';
+import { SESSION_COOKIE } from './support/accounts';
+import { expect, SITES, test, type E2eSite } from './support/fixtures';
+
+/**
+ * The performance budget of issue 16: each portal page's JavaScript at start (what the browser
+ * loads before the page is interactive, gzip level 9, counted as bench/page-weight.mjs counts it)
+ * stays within its number in bench/page-budgets.json, on both sites, for a visitor and for a
+ * signed-in member. Sizes only: speed is measured in bench/, never in a test.
+ */
+
+const BUDGET_KB: Record<string, number> = budgets.jsAtStartGzipKb;
+
+/** Pages that only a signed-in member sees (a visitor is sent to the login page). */
+const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'information', 'userinfo']);
+/** Pages that send a signed-in member elsewhere (sign-in and password reset). */
+const VISITORS_ONLY = new Set(['login', 'forget']);
+
+/** A concrete path below the site prefix for each page id; a new page must be added here. */
+function pathOf(pageId: string, postId: number): string {
+  const paths: Record<string, string> = {
+    home: 'index/index',
+    'stationed-mvp': 'stationed/mvp',
+    'discuss-moderatorzone': 'discuss/moderatorzone',
+    'discuss-list': 'discuss/list',
+    'discuss-info': `discuss/info/${postId}`,
+    about: 'about',
+    login: 'login',
+    forget: 'forget',
+    information: 'information',
+    userinfo: 'userinfo',
+  };
+  const path = paths[pageId];
+  if (!path) throw new Error(`page "${pageId}" has no path in e2e/page-weight.spec.ts: add one, and its budget`);
+  return path;
+}
+
+const admin = useAdmin();
+
+test('every portal page loads at most its budget of JavaScript at start, for visitors and members', async ({
+  baseURL,
+}) => {
+  const { cookies } = await admin.api.storageState();
+  const session = cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(session, 'the admin’s session cookie').toBeTruthy();
+  const asMember = { cookie: `${SESSION_COOKIE}=${session!.value}` };
+
+  const pageIds = [...SITE_PAGES.map((p) => p.id), ...Object.values(ERROR_PAGES).map((p) => p.id)];
+  expect(Object.keys(BUDGET_KB).sort(), 'one budget per page, and none for a page that is gone').toEqual(
+    [...pageIds].sort(),
+  );
+
+  const sizes = new Map<string, AssetSizes>();
+  const rows: { page: string; who: string; kb: number; budget: number }[] = [];
+  const weigh = async (pageId: string, path: string, who: 'visitor' | 'member', status?: number) => {
+    const weight: PageWeight = await measurePageWeight(baseURL!, {
+      path,
+      headers: who === 'member' ? asMember : {},
+      status,
+      sizes,
+    });
+    expect(weight.totals.failed, `${path}: every script and stylesheet it names answers 200`).toBe(0);
+    expect(weight.totals.jsAtStartFiles, `${path}: loads scripts at start`).toBeGreaterThan(0);
+    rows.push({ page: path, who, kb: weight.totals.jsAtStartGzipBytes / 1024, budget: BUDGET_KB[pageId]! });
+  };
+
+  const firstPost = async (site: E2eSite) => {
+    const answer = await admin.call<{ list: { tp_id: number }[] }>(site, postList, {});
+    expect(answer.list.length, `${site.name} demo posts`).toBeGreaterThan(0);
+    return answer.list[0]!.tp_id;
+  };
+
+  for (const site of SITES) {
+    const postId = await firstPost(site);
+    for (const page of SITE_PAGES) {
+      const path = `/${site.prefix}/${pathOf(page.id, postId)}`;
+      if (!VISITORS_ONLY.has(page.id)) await weigh(page.id, path, 'member');
+      if (!MEMBERS_ONLY.has(page.id)) await weigh(page.id, path, 'visitor');
+    }
+  }
+  for (const page of Object.values(ERROR_PAGES)) await weigh(page.id, `/${page.path}`, 'visitor', Number(page.path));
+
+  const report = rows
+    .map((r) => `${r.page.padEnd(28)} ${r.who.padEnd(8)} ${r.kb.toFixed(1).padStart(6)} KB / ${r.budget} KB`)
+    .join('\n');
+  test.info().annotations.push({ type: 'JavaScript at start, gzip', description: `\n${report}` });
+  const over = rows.filter((r) => r.kb > r.budget);
+  expect(over, `pages over their budget (bench/page-budgets.json):\n${report}`).toEqual([]);
+});
