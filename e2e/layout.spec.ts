@@ -175,6 +175,21 @@ for (const site of SITES) {
           await expectOneRow(page, site, signedIn, `${site.lang}, signed ${who}, ${width} px`);
           await shot(page, `navbar-${site.lang}-${who}-${width}`);
         }
+        if (signedIn) {
+          // The account menu beside the avatar, from the keyboard: the centre, staff entries, logout.
+          const nav = site.texts.nav;
+          const account = page.getByRole('button', { name: nav.accountMenu });
+          await account.focus();
+          await page.keyboard.press('Enter');
+          await expect(account).toHaveAttribute('aria-expanded', 'true');
+          for (const entry of ['nav-user-centre', 'nav-moderator-zone', 'nav-admin', 'nav-logout']) {
+            await expect(page.getByTestId(entry)).toBeVisible();
+          }
+          await expect(page.getByTestId('nav-logout')).toHaveText(nav.logout);
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('nav-logout')).toBeHidden();
+          await expect(account).toBeFocused();
+        }
         await page.setViewportSize(PHONE);
         await page.goto(homeOf(site));
         await waitForHydration(page);

@@ -11,8 +11,9 @@ import { ChevronDownIcon } from './icons';
 
 /**
  * Login button for visitors (spec 2). For members, the avatar (the personal centre) and beside it
- * the account menu, which opens on hover over either: the moderator zone for moderators, the back
- * office for staff, and logout. One small button instead of three links keeps the navbar one row.
+ * the account menu, which opens on hover over either: the personal centre again, the moderator zone
+ * for moderators, the back office for staff, and logout. One small button instead of three links
+ * keeps the navbar one row.
  */
 export function UserArea() {
   const { t } = useTranslation('nav');
@@ -32,6 +33,7 @@ export function UserArea() {
   const moderator =
     user.permissions.includes(PERMISSIONS.postModerate) || user.scoped_permissions.includes(PERMISSIONS.postModerate);
   const items: DisclosureItem[] = [
+    { key: 'centre', label: t('userCenter'), href: `/${site.prefix}/userinfo`, testId: 'nav-user-centre' },
     ...(moderator
       ? [
           {
