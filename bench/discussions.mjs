@@ -6,9 +6,9 @@
 // A fresh DATA_DIR, on SQLite or (--db=postgres) a fresh PostgreSQL database with Redis: the demo
 // content, then 100,000 published posts, spread over the sites' boards, industries and scenes with
 // the product's hot scores, both written by the server's bench-data CLI (seed-posts.mjs). The
-// production server (`npm start`'s Node flags,
-// the per-IP write limit raised by RATE_LIMIT_WRITES_PER_MINUTE) then takes, per target, a
-// discarded warm-up and a measured autocannon run (10 connections, 20 s):
+// production server (`npm start`'s Node flags, the per-IP write limit raised by
+// RATE_LIMIT_WRITES_PER_MINUTE) then takes, per target, a discarded warm-up and a measured
+// autocannon run (10 connections, 20 s):
 //   postList           the Chinese site's first page, latest
 //   postList-filtered  one board, questions only, hot sort
 //   detail             the server-rendered post page /cn/discuss/info/{id} over the 100 hottest posts

@@ -1,5 +1,6 @@
 // Hostile imports against the built portal (issue 15): starts `apps/server/dist/main.js` with
-// `npm start`'s Node flags (--max-old-space-size=128) on a fresh DATA_DIR, registers two members
+// `npm start`'s Node flags (--max-old-space-size=128) on a fresh DATA_DIR (SQLite, or with
+// --db=postgres a fresh PostgreSQL database with Redis), registers two members
 // through the real calls, then for each round sends N hostile Word documents at once from one
 // member while the other reads postList in a loop, sampling the server's RSS (its document worker
 // threads included) every 20 ms. Prints, per round, the answers to the imports (HTTP status and
@@ -8,15 +9,19 @@
 // (apps/server/src/platform/uploads/hostile-files.test-support.ts, loaded through tsx).
 // Not a timed test: it prints figures; exit code 1 only when the server dies or a round goes wrong.
 //
-//   node bench/hostile-imports.mjs [--imports=20] [--rounds=flood,nested,cells,heavy] [--keep]
+//   node bench/hostile-imports.mjs [--imports=20] [--rounds=flood,nested,cells,heavy] [--db=postgres] [--keep]
 /* global fetch, FormData, Blob, performance */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
+import { createBenchDatabase, dbKindArg } from './lib/database.mjs';
+import { percentile, productionNodeFlags } from './lib/measure.mjs';
+import { registerMember } from './lib/members.mjs';
 import {
   hasWebBuild,
   makeTempDir,
+  onInterrupt,
   parseArgs,
   readMemory,
   removeDir,
@@ -32,6 +37,7 @@ const opts = {
   imports: Number(args.imports ?? 20),
   rounds: String(args.rounds ?? 'flood,nested,cells,heavy').split(','),
   keep: args.keep === true,
+  db: dbKindArg(args),
 };
 
 const hostile = await tsImport('../apps/server/src/platform/uploads/hostile-files.test-support.ts', import.meta.url);
@@ -50,43 +56,10 @@ const ROUNDS = {
 
 const JSON_HEADERS = { isapi: '1', 'content-type': 'application/json' };
 
-function productionNodeFlags() {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return pkg.scripts.start.match(/--[\w-]+(?:=\S+)?/g) ?? [];
-}
-
-async function post(base, urlPath, body, cookie) {
-  const res = await fetch(base + urlPath, {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json(), cookie: res.headers.get('set-cookie') };
-}
-
-/** Registers a member through sendCode, the outbox's code and register; answers its session cookie. */
+/** Registers a member through the real calls (lib/members.mjs); answers its session cookie. */
 async function createMember(base, email) {
-  const sent = await post(base, '/api/protal/api/user/sendCode', {
-    channel: 'email',
-    target: email,
-    purpose: 'register',
-  });
-  if (sent.json.status !== 200) throw new Error(`sendCode failed: ${JSON.stringify(sent.json)}`);
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  const code = outbox.data?.list?.[0]?.code;
-  if (!code) throw new Error(`no code in the outbox: ${JSON.stringify(outbox)}`);
-  const registered = await post(base, '/api/protal/api/user/register', {
-    channel: 'email',
-    target: email,
-    user_nick_name: email.split('@')[0],
-    password: 'bench password 123',
-    code,
-    agree: true,
-  });
-  if (registered.json.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.json)}`);
-  const token = /accessToken=([^;]+)/.exec(registered.cookie ?? '')?.[1];
-  if (!token) throw new Error('no session cookie after register');
-  return `accessToken=${token}`;
+  const member = await registerMember(base, { email, nickName: email.split('@')[0], password: 'bench password 123' });
+  return member.cookie;
 }
 
 async function importDocx(base, cookie, docx, site) {
@@ -152,8 +125,6 @@ function threadsOf(pid) {
 
 const fmt = (v, d = 0) =>
   v == null || Number.isNaN(v) ? '-' : v.toLocaleString('en-US', { maximumFractionDigits: d });
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
 
 async function round(name, server, importer, reader) {
   const { what, docx } = ROUNDS[name];
@@ -226,18 +197,26 @@ async function main() {
   const tmp = makeTempDir('portal-bench-hostile-');
   const dataDir = path.join(tmp, 'data');
   fs.mkdirSync(dataDir);
+  onInterrupt(() => opts.keep || removeDir(tmp));
   // Two members import and read from one IP: lift the write limit.
   const env = { RATE_LIMIT_WRITES_PER_MINUTE: '1000000' };
   if (!hasWebBuild()) env.WEB_BUILD_DIR = writeStubWebBuild(path.join(tmp, 'web-stub'));
   const nodeArgs = productionNodeFlags();
   let server;
+  let database;
   let failed = false;
   try {
-    server = await startServer({ dataDir, env, nodeArgs, logFile: path.join(tmp, 'server.log') });
+    database = await createBenchDatabase(opts.db);
+    server = await startServer({
+      dataDir,
+      env: { ...env, ...database.env },
+      nodeArgs,
+      logFile: path.join(tmp, 'server.log'),
+    });
     const importer = await createMember(server.url, 'importer@bench.example.com');
     const reader = await createMember(server.url, 'reader@bench.example.com');
     console.log(
-      `hostile imports: ${opts.imports} at once per round, node ${process.version}, ${os.availableParallelism()} cores, server flags ${nodeArgs.join(' ') || '(none)'}`,
+      `hostile imports on ${database.label}: ${opts.imports} at once per round, node ${process.version}, ${os.availableParallelism()} cores, server flags ${nodeArgs.join(' ') || '(none)'}`,
     );
     const threadsAtStart = threadsOf(server.pid);
     const results = [];
@@ -262,7 +241,7 @@ async function main() {
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(
       path.join(resultsDir, 'hostile-imports.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), opts, cores: os.availableParallelism(), node: process.version, nodeArgs, results, idleAfterMb }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), db: opts.db, opts, cores: os.availableParallelism(), node: process.version, nodeArgs, results, idleAfterMb }, null, 2)}\n`,
     );
   } catch (err) {
     failed = true;
@@ -270,6 +249,7 @@ async function main() {
     if (server) console.error(server.tail());
   } finally {
     if (server) await server.stop();
+    await database?.drop();
     if (opts.keep) console.log(`kept ${tmp}`);
     else removeDir(tmp);
   }

@@ -9,20 +9,24 @@
 //   2. SIGTERM under load: 20 kept-alive connections keep asking; SIGTERM mid-way; every request is
 //      answered, refused before it was sent (the listener is gone), or reset. Resets must be 0.
 //   3. kill -9 during writes: members publish posts (post/add) on 8 connections; the process is
-//      killed with SIGKILL; the SQLite file is opened and every post answered 200 must be in it.
+//      killed with SIGKILL; every post answered 200 must be in the database (read by the server's
+//      bench-data CLI).
+//
+// On SQLite in the temp DATA_DIR, or with --db=postgres on a fresh PostgreSQL database with Redis.
 //
 //   node bench/reliability.mjs [--target=page|postList] [--capacity-seconds=5] [--overload-seconds=10]
-//                              [--factor=4] [--keep]
+//                              [--factor=4] [--db=postgres] [--keep]
 //
 // Needs `apps/server/dist` (npm run build -w @portal/server) and, for the page target,
 // `apps/web/build`. Stops by itself: every loop is bounded in time.
-/* global fetch, performance */
+/* global performance */
 import http from 'node:http';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
+import { benchData, createBenchDatabase, dbKindArg } from './lib/database.mjs';
 import { API_HEADERS, fmt, percentile, productionNodeFlags, table } from './lib/measure.mjs';
-import { hasWebBuild, makeTempDir, parseArgs, removeDir, sleep, startServer } from './lib/server.mjs';
+import { registerMember } from './lib/members.mjs';
+import { hasWebBuild, makeTempDir, onInterrupt, parseArgs, removeDir, sleep, startServer } from './lib/server.mjs';
+import { seedPosts } from './seed-posts.mjs';
 
 const args = parseArgs();
 const opts = {
@@ -31,6 +35,7 @@ const opts = {
   overloadSeconds: Number(args['overload-seconds'] ?? 10),
   factor: Number(args.factor ?? 4),
   keep: args.keep === true,
+  db: dbKindArg(args),
 };
 if (opts.target === 'page' && !hasWebBuild()) throw new Error('the page target needs apps/web/build');
 
@@ -164,49 +169,14 @@ async function sigtermUnderLoad(server) {
 
 // --- 3. kill -9 during writes --------------------------------------------------------------
 
-async function apiPost(base, apiPath, body, cookie) {
-  const res = await fetch(base + apiPath, {
-    method: 'POST',
-    headers: { ...API_HEADERS, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.status !== 200) throw new Error(`${apiPath} answered ${res.status} ${JSON.stringify(json)}`);
-  return { json, setCookie: res.headers.get('set-cookie') };
-}
-
-function firstEntry(file, site, kind) {
-  const db = new SQLite(file, { readonly: true });
-  try {
-    return db
-      .prepare('select id from dictionaries where site_id = ? and kind = ? order by sort, id limit 1')
-      .get(site, kind)?.id;
-  } finally {
-    db.close();
-  }
-}
-
-/** A member made through the real calls (sendCode, the outbox, register, saveInformation). */
+/** A member made through the real calls, with the profile that publishing asks for. */
 async function createMember(base, i, industryId) {
   const email = `reliability-${i}-${Date.now()}@bench.example.com`;
-  await apiPost(base, `${ZH}/user/sendCode`, { channel: 'email', target: email, purpose: 'register' });
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  const code = outbox.data?.list?.[0]?.code;
-  if (!code) throw new Error(`no code in the outbox for ${email}`);
-  const reg = await apiPost(base, `${ZH}/user/register`, {
-    channel: 'email',
-    target: email,
-    user_nick_name: `可靠性作者${i + 1}`,
+  const member = await registerMember(base, {
+    email,
+    nickName: `可靠性作者${i + 1}`,
     password: 'bench password 123',
-    code,
-    agree: true,
-  });
-  const cookie = /^([^=;\s]+=[^;]*)/.exec(reg.setCookie ?? '')?.[1];
-  if (!cookie) throw new Error('register set no session cookie');
-  await apiPost(
-    base,
-    `${ZH}/user/saveInformation`,
-    {
+    profile: {
       user_name: `Reliability ${i + 1}`,
       user_company: 'Bench Storage',
       user_job_title: 'Engineer',
@@ -214,14 +184,11 @@ async function createMember(base, i, industryId) {
       user_contact_mobile: '13800138000',
       user_contact_email: email,
     },
-    cookie,
-  );
-  return cookie;
+  });
+  return member.cookie;
 }
 
-async function killDuringWrites(server, dbFile) {
-  const industryId = firstEntry(dbFile, 1, 'industry');
-  const sceneId = firstEntry(dbFile, 1, 'scene');
+async function killDuringWrites(server, { dataDir, database, industryId, sceneId }) {
   const writers = 8;
   const cookies = [];
   for (let i = 0; i < writers; i++) cookies.push(await createMember(server.url, i, industryId));
@@ -277,32 +244,26 @@ async function killDuringWrites(server, dbFile) {
   await Promise.all(running);
   agent.destroy();
 
-  const db = new SQLite(dbFile);
-  try {
-    const rows = db.prepare('select title from posts where title like ?').all(`可靠性 ${run} %`);
-    const stored = new Set(rows.map((r) => r.title));
-    const missing = acknowledged.filter((t) => !stored.has(t));
-    return {
-      attempted,
-      acknowledged: acknowledged.length,
-      failed,
-      stored: stored.size,
-      missing,
-      exit: server.exited(),
-    };
-  } finally {
-    db.close();
-  }
+  const read = await benchData('read', { dataDir, database, titlesStarting: `可靠性 ${run} ` });
+  const stored = new Set(read.titles);
+  const missing = acknowledged.filter((t) => !stored.has(t));
+  return {
+    attempted,
+    acknowledged: acknowledged.length,
+    failed,
+    stored: stored.size,
+    missing,
+    exit: server.exited(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   const dataDir = makeTempDir('portal-reliability-');
-  const dbFile = path.join(dataDir, 'portal.sqlite');
+  onInterrupt(() => opts.keep || removeDir(dataDir));
   const nodeArgs = productionNodeFlags();
   const env = {
-    SEED_DEMO: 'true',
     SSR_CACHE_SECONDS: '0',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
     LOG_LEVEL: String(args['log-level'] ?? 'error'),
@@ -310,8 +271,15 @@ async function main() {
     ...(args['max-in-flight'] ? { OVERLOAD_MAX_IN_FLIGHT: String(args['max-in-flight']) } : {}),
   };
   let failures = 0;
+  let database;
   try {
-    console.log(`Reliability of the built portal: node ${nodeArgs.join(' ')} apps/server/dist/main.js, ${opts.target}`);
+    database = await createBenchDatabase(opts.db);
+    Object.assign(env, database.env);
+    console.log(
+      `Reliability of the built portal: node ${nodeArgs.join(' ')} apps/server/dist/main.js, ${opts.target}, on ${database.label}`,
+    );
+    // The demo content, through the server's data layer.
+    const seeded = await seedPosts({ dataDir, database, posts: 0 });
 
     // 1. Capacity, then 4x that, then recovery.
     let server = await startServer({ dataDir, env, nodeArgs });
@@ -412,8 +380,13 @@ async function main() {
     }
 
     // 3. kill -9 during writes, on the same data.
-    server = await startServer({ dataDir, env: { ...env, SEED_DEMO: 'false' }, nodeArgs });
-    const writes = await killDuringWrites(server, dbFile);
+    server = await startServer({ dataDir, env, nodeArgs });
+    const writes = await killDuringWrites(server, {
+      dataDir,
+      database,
+      industryId: seeded.industryId,
+      sceneId: seeded.sceneId,
+    });
     console.log('\n3. kill -9 during writes (post/add, 8 members at once)');
     console.log(
       table(
@@ -435,6 +408,7 @@ async function main() {
     }
     console.log(failures ? `\n${failures} figure(s) missed the bar.` : '\nAll figures within the bar.');
   } finally {
+    await database?.drop();
     if (opts.keep) console.log(`DATA_DIR kept: ${dataDir}`);
     else removeDir(dataDir);
   }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { passwordCost, postsByAuthor, readBenchFacts, topUpPosts } from '../seed/bench-posts';
+import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
 import { seedDemo } from '../seed/seed-demo';
 
 /**
@@ -12,8 +12,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed [--posts=100000] [--detail-posts=5000]
  *     migrates, seeds the demo content, tops the published posts up to --posts, and answers the
  *     counts with what the requests are made of (bench-posts.ts's BenchFacts)
- *   bench-data.js read [--authors=1,2,3] [--password-of=email]
- *     after a run: the posts each author published, the scrypt cost of a member's stored password
+ *   bench-data.js read [--authors=1,2,3] [--password-of=email] [--titles-starting=prefix]
+ *     after a run: the posts each author published, the scrypt cost of a member's stored password,
+ *     the titles of the posts a run wrote
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -22,12 +23,13 @@ const { positionals, values } = parseArgs({
     'detail-posts': { type: 'string', default: '5000' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
+    'titles-starting': { type: 'string' },
   },
 });
 const command = positionals[0];
 if (command !== 'seed' && command !== 'read') {
   process.stderr.write(
-    'usage: bench-data.js seed [--posts=N] [--detail-posts=N] | read [--authors=1,2] [--password-of=email]\n',
+    'usage: bench-data.js seed [--posts=N] [--detail-posts=N] | read [--authors=1,2] [--password-of=email] [--titles-starting=prefix]\n',
   );
   process.exit(2);
 }
@@ -58,6 +60,9 @@ try {
       db: database.dialect,
       postsByAuthor: await postsByAuthor(database.db, authors),
       ...(values['password-of'] ? { scrypt: await passwordCost(database.db, values['password-of']) } : {}),
+      ...(values['titles-starting']
+        ? { titles: await titlesStartingWith(database.db, values['titles-starting']) }
+        : {}),
     };
   }
   process.stdout.write(`${JSON.stringify(answer)}\n`);

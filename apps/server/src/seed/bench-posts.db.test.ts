@@ -3,7 +3,7 @@ import { POST_TYPE } from '@portal/contracts/discussions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { hotScore } from '../features/discussions/hot-score';
-import { readBenchFacts, topUpPosts, type TopUpResult } from './bench-posts';
+import { readBenchFacts, titlesStartingWith, topUpPosts, type TopUpResult } from './bench-posts';
 
 const NOW = Date.UTC(2026, 10, 21, 15, 37, 12);
 
@@ -101,5 +101,12 @@ describe('bench posts', () => {
     expect((await readBenchFacts(t.database.db, { detailPosts: 50 })).random).toEqual(facts.random);
     expect(facts.busiestBoardId).not.toBeNull();
     expect(facts.industryId).not.toBeNull();
+  });
+
+  it('finds the posts whose title starts with a prefix, wildcards in it taken literally', async () => {
+    const found = await titlesStartingWith(t.database.db, 'backup: buying notes (#');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((title) => title.startsWith('backup: buying notes (#'))).toBe(true);
+    expect(await titlesStartingWith(t.database.db, 'backup%buying')).toEqual([]);
   });
 });

@@ -279,6 +279,18 @@ export async function postsByAuthor(db: Kysely<DB>, authors: number[]): Promise<
   return Object.fromEntries(rows.map((r) => [r.author_id, Number(r.n)]));
 }
 
+/** Titles of the posts whose title starts with `prefix` (what a benchmark wrote, looked up after a crash). */
+export async function titlesStartingWith(db: Kysely<DB>, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .select('title')
+    .where('title', 'like', `${prefix}%`)
+    .orderBy('id')
+    .execute();
+  // A % or _ in the prefix matches more than the prefix: keep only the exact starts.
+  return rows.map((r) => r.title).filter((title) => title.startsWith(prefix));
+}
+
 /** The scrypt cost stored with a member's password (`scrypt$N$r$p$salt$hash`), as the server used it. */
 export async function passwordCost(
   db: Kysely<DB>,
