@@ -2,6 +2,7 @@
 //
 //   npm run build && node bench/discussions.mjs
 //   node bench/discussions.mjs --only=postList,detail --duration=20 --warmup=10 [--db=postgres] [--cpu-prof] [--keep]
+//   node bench/discussions.mjs --only=detail --ssr-cache=0 --as=member   (fresh renders with a member's session)
 //
 // A fresh DATA_DIR, on SQLite or (--db=postgres) a fresh PostgreSQL database with Redis: the demo
 // content, then 100,000 published posts, spread over the sites' boards, industries and scenes with
@@ -16,7 +17,6 @@
 //   post-add           publishing through post/add, 10 members at once, each connection its own member
 // Prints requests/s, p50/p99, the server's peak RSS and PASS/FAIL against the issue's targets, and
 // writes bench/results/discussions.json. Exit code 1 when the server does not start or requests fail.
-/* global fetch */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +25,6 @@ import { performance } from 'node:perf_hooks';
 import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
 import {
   API_HEADERS,
-  BROWSER_ENCODING,
   RSS_GOAL_MB,
   expectHtml,
   expectJson,
@@ -37,7 +36,7 @@ import {
   verdicts,
 } from './lib/measure.mjs';
 import { benchData, createBenchDatabase, dbKindArg } from './lib/database.mjs';
-import { registerMember } from './lib/members.mjs';
+import { registerMember, viewerArg, viewerHeaders } from './lib/members.mjs';
 import {
   hasServerBuild,
   makeTempDir,
@@ -150,14 +149,14 @@ const TARGETS = {
 
 /** The post page over `ids` in rotation, after checking that the first one renders its title. */
 async function detailRequests(base, ctx, ids) {
-  const first = await expectHtml(base, `/cn/discuss/info/${ids[0]}`);
-  const html = await (await fetch(`${base}/cn/discuss/info/${ids[0]}`)).text();
-  if (!html.includes(ctx.titleOf(ids[0]))) throw new Error(`the detail page of ${ids[0]} does not show its title`);
+  const first = await expectHtml(base, `/cn/discuss/info/${ids[0]}`, ctx.pageHeaders);
+  if (!first.html.includes(ctx.titleOf(ids[0])))
+    throw new Error(`the detail page of ${ids[0]} does not show its title`);
   let i = 0;
   return {
     method: 'GET',
     path: first.path,
-    headers: BROWSER_ENCODING,
+    headers: first.headers,
     requests: [
       {
         setupRequest(req) {
@@ -215,6 +214,7 @@ async function main() {
     cpuProf: Boolean(args['cpu-prof']),
     keep: Boolean(args.keep),
     db: dbKindArg(args),
+    as: viewerArg(args),
     serverNodeArgs:
       typeof args['server-node-args'] === 'string'
         ? args['server-node-args'].split(/\s+/).filter(Boolean)
@@ -283,6 +283,7 @@ async function main() {
     loadAverage: os.loadavg(),
     protocol: { connections: opts.connections, warmupSeconds: opts.warmup, durationSeconds: opts.duration },
     ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
+    pagesAs: opts.as,
     serverNodeArgs: opts.serverNodeArgs,
     webBuild: webBuilt,
   };
@@ -337,7 +338,9 @@ async function main() {
       hotIds: seeded.hottest.map((p) => p.id),
       titleOf: (id) => titles.get(id),
       members: names.includes('post-add') ? await createMembers(base, opts.connections, seeded.industryId) : [],
+      pageHeaders: await viewerHeaders(opts.as, base, seeded.industryId),
     };
+    log(`pages requested as a ${opts.as}${opts.as === 'member' ? ' (a session cookie on every page request)' : ''}`);
     log('');
     for (const name of names) {
       const target = TARGETS[name];

@@ -2,6 +2,7 @@
 //
 //   npm run bench
 //   node bench/run.mjs --only=postList,home-ssr --duration=20 --warmup=10 --connections=10 [--db=postgres]
+//   node bench/run.mjs --only=home,list --ssr-cache=0 --as=member     (renders as a signed-in member sees them)
 //
 // Prepares a temp DATA_DIR on SQLite, or with --db=postgres a fresh PostgreSQL database with Redis
 // (the demo content, then 100,000 published posts when a postList target runs, through the server's
@@ -41,6 +42,7 @@ import {
   table,
   verdicts,
 } from './lib/measure.mjs';
+import { viewerArg, viewerHeaders } from './lib/members.mjs';
 import { formatPageWeight, measurePageWeight } from './page-weight.mjs';
 import { describeSeeding, seedPosts } from './seed-posts.mjs';
 
@@ -100,19 +102,21 @@ const TARGETS = {
       };
     },
   },
-  'home-ssr': {
-    what: 'GET /cn/index/index, anonymous (server-rendered)',
-    goal: GOALS.page,
-    needsWeb: true,
-    prepare: (base) => expectHtml(base, '/cn/index/index'),
-  },
-  'home-ssr-en': {
-    what: 'GET /en/index/index, anonymous (server-rendered)',
-    goal: GOALS.page,
-    needsWeb: true,
-    prepare: (base) => expectHtml(base, '/en/index/index'),
-  },
+  'home-ssr': page('/cn/index/index', 'the home page'),
+  'home-ssr-en': page('/en/index/index', 'the home page'),
+  'list-ssr': page('/cn/discuss/list', 'the discussion list'),
+  'list-ssr-en': page('/en/discuss/list', 'the discussion list'),
 };
+
+/** A server-rendered page, as a visitor or (`--as=member`) with a member's session cookie. */
+function page(pagePath, name) {
+  return {
+    what: `GET ${pagePath}, ${name}, server-rendered`,
+    goal: GOALS.page,
+    needsWeb: true,
+    prepare: (base, ctx) => expectHtml(base, pagePath, ctx.pageHeaders),
+  };
+}
 
 async function main() {
   const args = parseArgs();
@@ -126,6 +130,7 @@ async function main() {
     pageWeight: !args['no-page-weight'],
     keep: Boolean(args.keep),
     db: dbKindArg(args),
+    as: viewerArg(args),
     // Extra Node flags for the measured server, for experiments: --server-node-args="--max-semi-space-size=4"
     serverNodeArgs:
       typeof args['server-node-args'] === 'string'
@@ -189,6 +194,7 @@ async function main() {
       pipelining: 1,
     },
     ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
+    pagesAs: opts.as,
     serverNodeArgs: opts.serverNodeArgs,
     webBuild: webBuilt,
   };
@@ -237,6 +243,8 @@ async function main() {
     log(
       `server ready at ${base} (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(idle?.rss, 1)} MB`,
     );
+    const ctx = { pageHeaders: await viewerHeaders(opts.as, base, seeded.industryId) };
+    log(`pages requested as a ${opts.as}${opts.as === 'member' ? ' (a session cookie on every page request)' : ''}`);
     log('');
 
     for (const { name, target, skip } of selected) {
@@ -247,7 +255,11 @@ async function main() {
       }
       process.stdout.write(`${name}: warm-up ${opts.warmup} s, measuring ${opts.duration} s … `);
       try {
-        const r = await runTarget(name, target, { base, server, opts, database });
+        const r = await runTarget(
+          name,
+          { ...target, prepare: (b) => target.prepare(b, ctx) },
+          { base, server, opts, database },
+        );
         results.push(r);
         log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms${r.note ? ` (${r.note})` : ''}`);
         if (r.errors || r.timeouts || r.non2xx) failed = true;

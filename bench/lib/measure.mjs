@@ -30,8 +30,8 @@ export async function expectJson(base, req) {
   return env;
 }
 
-export async function expectHtml(base, pagePath) {
-  const res = await fetch(base + pagePath, { redirect: 'manual' });
+export async function expectHtml(base, pagePath, headers = {}) {
+  const res = await fetch(base + pagePath, { redirect: 'manual', headers });
   const html = await res.text();
   const type = res.headers.get('content-type') ?? '';
   if (res.status !== 200 || !type.startsWith('text/html')) {
@@ -40,7 +40,8 @@ export async function expectHtml(base, pagePath) {
   return {
     method: 'GET',
     path: pagePath,
-    headers: BROWSER_ENCODING,
+    headers: { ...BROWSER_ENCODING, ...headers },
+    html,
     note: `${(Buffer.byteLength(html) / 1024).toFixed(0)} KB HTML, sent compressed`,
   };
 }

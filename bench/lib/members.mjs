@@ -40,3 +40,34 @@ export async function registerMember(base, { email, nickName, password, profile 
   if (profile) await apiCall(base, `${ZH}/user/saveInformation`, profile, cookie);
   return { id: registered.json.data.user_id, email, cookie };
 }
+
+/** `--as=member` (a signed-in member's session cookie on every page request) or the default visitor. */
+export function viewerArg(args) {
+  const as = args.as ?? 'visitor';
+  if (as !== 'visitor' && as !== 'member') throw new Error(`--as must be visitor or member, not ${as}`);
+  return as;
+}
+
+/**
+ * The page requests' headers of a viewer: none for a visitor; for a member, the session cookie of a
+ * member with a completed profile (pages send one without it to the information form), in the
+ * industry `industryId` of the demo dictionaries.
+ */
+export async function viewerHeaders(as, base, industryId) {
+  if (as !== 'member') return {};
+  const email = 'bench-reader@bench.example.com';
+  const member = await registerMember(base, {
+    email,
+    nickName: 'BenchReader',
+    password: 'bench password 123',
+    profile: {
+      user_name: 'Bench Reader',
+      user_company: 'Bench Storage',
+      user_job_title: 'Engineer',
+      user_industry: industryId,
+      user_contact_mobile: '13800138000',
+      user_contact_email: email,
+    },
+  });
+  return { cookie: member.cookie };
+}
