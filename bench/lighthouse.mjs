@@ -51,8 +51,13 @@ async function firstPostId(baseUrl, siteCode) {
 
 async function run(url, chrome, form) {
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
-  const { lhr } = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is tried again.
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    ({ lhr } = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined));
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   return {
