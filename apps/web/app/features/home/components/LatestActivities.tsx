@@ -17,8 +17,22 @@ export function ActivityStateLabel({ state, t }: { state: number; t: TextFunctio
   );
 }
 
-/** One event; takes the block's `t` rather than asking i18next again for every card. */
-function ActivityCard({ activity, site, t }: { activity: ActivitySummary; site: Site; t: TextFunction<'home'> }) {
+/**
+ * One event; takes the block's `t` rather than asking i18next again for every card. The first card's
+ * cover is on screen at once on a phone (its largest picture), so it loads at once; the others wait
+ * until they come near the screen.
+ */
+function ActivityCard({
+  activity,
+  site,
+  t,
+  first,
+}: {
+  activity: ActivitySummary;
+  site: Site;
+  t: TextFunction<'home'>;
+  first: boolean;
+}) {
   const to = `/${site.prefix}/activity/info/${activity.ta_id}`;
   return (
     <li className="activity-card" data-testid="home-activity">
@@ -27,7 +41,7 @@ function ActivityCard({ activity, site, t }: { activity: ActivitySummary; site: 
         alt=""
         width={320}
         height={180}
-        loading="lazy"
+        loading={first ? 'eager' : 'lazy'}
         decoding="async"
         className="activity-card__cover"
       />
@@ -56,8 +70,8 @@ export function LatestActivities() {
     <HomeBlock id="home-activities" title={t('latestActivities')} viewAllTo={`/${site.prefix}/activity/index`}>
       {list.length ? (
         <ul className="activity-grid">
-          {list.map((a) => (
-            <ActivityCard key={a.ta_id} activity={a} site={site} t={t} />
+          {list.map((a, i) => (
+            <ActivityCard key={a.ta_id} activity={a} site={site} t={t} first={i === 0} />
           ))}
         </ul>
       ) : (
