@@ -13,7 +13,7 @@ import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { SITE_NAME_KEY } from '~/lib/admin/admin-site';
 import { useCall, useCallPages } from '~/lib/query/use-call';
-import { formatDate } from '~/lib/format';
+import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { AuditDiff } from './AuditDiff';
 import {
@@ -26,8 +26,6 @@ import {
 } from './audit-filters';
 import { LoadMore } from '~/components/admin/LoadMore';
 
-const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * The audit log (/admin/audit): a filter toolbar whose values live in the URL (so a filtered view
  * can be shared or linked from another screen, e.g. `?kind=user&target=42`), the entries newest
@@ -37,6 +35,7 @@ export function AuditScreen() {
   const { t } = useTranslation('admin');
   const { t: tAny } = useTranslation();
   const { site: uiSite } = useShell();
+  const formatTime = useFormatTime();
   const { siteCode } = useAdminSite();
   const location = useLocation();
   const navigate = useNavigate();
@@ -82,7 +81,7 @@ export function AuditScreen() {
       width: 170,
       render: (_, e) => (
         <time dateTime={e.created_at} title={e.created_at}>
-          {formatDate(e.created_at, uiSite, { withTime: true, timeZone: visitorZone() })}
+          {formatTime(e.created_at, { site: uiSite })}
         </time>
       ),
     },

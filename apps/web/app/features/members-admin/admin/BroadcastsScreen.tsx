@@ -24,7 +24,7 @@ import { fieldIssues } from '~/lib/forms/form-issues';
 import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
-import { adminTime, siteLabelKey } from './people-format';
+import { useAdminTime, siteLabelKey } from './people-format';
 
 interface BroadcastValues {
   where: 'this' | 'both';
@@ -76,6 +76,7 @@ export function BroadcastsScreen() {
   const { t } = useTranslation('membersAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   const { site, siteCode } = useAdminSite();
   const roles = useRoleOptions(uiSite.lang);
   const send = useCallMutation(adminMessagesBroadcast, { invalidates: [adminMessagesBroadcasts] });
