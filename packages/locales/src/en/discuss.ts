@@ -26,6 +26,7 @@ export const discuss: SiteCatalogue['discuss'] = {
     deleted: 'Deleted',
     withdrawn: 'Withdrawn',
     commented: 'Comment posted',
+    answered: 'Answer posted',
     accepted: 'Answer accepted',
     postNotFound: 'The post does not exist or has been deleted',
     commentNotFound: 'The comment does not exist or has been deleted',

@@ -26,6 +26,7 @@ export const discuss = {
     deleted: '删除成功',
     withdrawn: '已撤回',
     commented: '评论成功',
+    answered: '回答成功',
     accepted: '已采纳该回答',
     postNotFound: '帖子不存在或已删除',
     commentNotFound: '评论不存在或已删除',

@@ -140,8 +140,7 @@ export function accountsService(
       is_edit: member.is_edit,
       user_topic_article_count: counts.articles,
       user_post_count: counts.posts,
-      // Comments come with the discussions issue; until then no member has any.
-      user_comment_count: 0,
+      user_comment_count: counts.comments,
       user_que_count: counts.questions,
       user_follow_count: member.follow_count,
       user_fans_count: member.fans_count,
@@ -280,7 +279,7 @@ export function accountsService(
         ...brief,
         user_topic_article_count: counts.articles,
         user_post_count: counts.posts,
-        user_comment_count: 0,
+        user_comment_count: counts.comments,
         user_que_count: counts.questions,
         user_follow_count: member.follow_count,
         user_fans_count: member.fans_count,

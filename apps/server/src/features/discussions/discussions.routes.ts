@@ -81,9 +81,9 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
   registerCall(app, commentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()));
   registerCall(app, commentReplies, async (body, { site, viewer }) => comments.replies(site, body, await viewer()));
   registerCall(app, commentAdd, async (body, { site, user, succeed }) => {
-    const result = await comments.add(site, await user(), body);
-    succeed(DISCUSS_MSG.commented);
-    return result;
+    const { comment, isAnswer } = await comments.add(site, await user(), body);
+    succeed(isAnswer ? DISCUSS_MSG.answered : DISCUSS_MSG.commented);
+    return comment;
   });
   registerCall(app, commentDelete, async (body, { site, user, succeed }) => {
     await comments.remove(site, (await user()).id, body.tpc_id);
