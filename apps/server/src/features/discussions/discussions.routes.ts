@@ -43,13 +43,13 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
   registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()));
   registerCall(app, postAdd, async (body, { site, user, succeed }) => {
     const result = await posts.add(site, (await user()).id, body);
-    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { count: result.dropped_images });
     else succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
     return result;
   });
   registerCall(app, postEdit, async ({ tp_id, ...form }, { site, user, succeed }) => {
     const result = await posts.edit(site, (await user()).id, tp_id, form);
-    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { count: result.dropped_images });
     else succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
     return result;
   });
