@@ -16,6 +16,7 @@ import { useCall, useCallPages } from '~/lib/query/use-call';
 import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { AuditDiff } from './AuditDiff';
+import { useAuditLabels } from './audit-labels';
 import {
   actionOptions,
   bodyFromValues,
@@ -36,6 +37,7 @@ export function AuditScreen() {
   const { t: tAny } = useTranslation();
   const { site: uiSite } = useShell();
   const formatTime = useFormatTime();
+  const labels = useAuditLabels();
   const { siteCode } = useAdminSite();
   const location = useLocation();
   const navigate = useNavigate();
@@ -100,15 +102,24 @@ export function AuditScreen() {
           <span className="admin-muted">{t('actorGone')}</span>
         ),
     },
-    { key: 'action', title: t('colAction'), render: (_, e) => <code>{e.action}</code> },
+    {
+      key: 'action',
+      title: t('colAction'),
+      render: (_, e) => (
+        <span title={e.action} data-testid="audit-action">
+          {labels.action(e.action)}
+        </span>
+      ),
+    },
     {
       key: 'target',
       title: t('colTarget'),
       render: (_, e) => (
-        <code>
-          {e.target_kind}
-          {e.target_id ? ` #${e.target_id}` : ''}
-        </code>
+        <span title={`${e.target_kind} ${e.target_id}`} data-testid="audit-target">
+          {e.target_id
+            ? t('auditTarget', { kind: labels.target(e.target_kind), id: e.target_id })
+            : labels.target(e.target_kind)}
+        </span>
       ),
     },
     { key: 'site', title: t('colSite'), render: (_, e) => siteLabel(e.site_id) },
@@ -131,12 +142,13 @@ export function AuditScreen() {
         <Form.Item name="action" label={t('filterAction')}>
           <Select
             showSearch
+            optionFilterProp="label"
             allowClear
             placeholder={t('filterActionPlaceholder')}
             popupMatchSelectWidth={false}
             options={actionOptions(facets.data?.actions ?? []).map((a) => ({
               value: a,
-              label: a.endsWith('.') ? `${a}*` : a,
+              label: labels.filter(a),
             }))}
             data-testid="audit-filter-action"
           />
@@ -144,9 +156,10 @@ export function AuditScreen() {
         <Form.Item name="kind" label={t('filterTargetKind')}>
           <Select
             showSearch
+            optionFilterProp="label"
             allowClear
             popupMatchSelectWidth={false}
-            options={(facets.data?.target_kinds ?? []).map((k) => ({ value: k, label: k }))}
+            options={(facets.data?.target_kinds ?? []).map((k) => ({ value: k, label: labels.target(k) }))}
             data-testid="audit-filter-kind"
           />
         </Form.Item>
