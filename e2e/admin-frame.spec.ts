@@ -189,7 +189,7 @@ for (const site of SITES) {
       await presetLanguage(context, baseURL!, site);
       await registerMember(context.request, site, { tag: 'noadmin' });
       await page.goto('/admin');
-      await expect(page).toHaveURL('/401');
+      await expect(page).toHaveURL(`/401?lang=${site.prefix}`);
       await expect(page.getByTestId('error-401')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.texts.titles.noPermission);
       await expect(page.getByTestId('admin-frame')).toHaveCount(0);

@@ -2,17 +2,28 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { commentAdd, postAdd, postFormConfig } from '@portal/contracts/discussions';
 import { adminReviewDecide, adminReviewList, type ReviewItem } from '@portal/contracts/reviews';
 import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
-import { apiContext, callApi, registerMember, SESSION_COOKIE, siteCode, type TestMember } from './support/accounts';
+import { AUDIT_ACTIONS } from '@portal/contracts/audit';
+import {
+  apiContext,
+  callApi,
+  fill,
+  registerMember,
+  SESSION_COOKIE,
+  siteCode,
+  type TestMember,
+} from './support/accounts';
 import { useAdmin } from './support/admin';
 import { chooseOption } from './support/antd';
-import { expect, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+import { expect, otherSite, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
  * The words and figures a member reads (issue 17, items 3 to 5), on both sites and in two browser
  * zones. One post per site is published under review, approved, and commented on by its author;
  * then, for a browser in UTC and one in Asia/Shanghai, the post's time reads the same on its page
  * (server-rendered and hydrated), in the discussion list, in the personal centre and in the back
- * office's review queue; the profile card counts the author's items.
+ * office's review queue; the profile card counts the author's items; counts are worded with plural
+ * forms ("1 view", "2 views"); the audit log labels every action and target; /401 speaks the
+ * language of the page that sent there.
  */
 
 const admin = useAdmin();
@@ -129,6 +140,12 @@ for (const zone of ZONES) {
         await page.goto(postPath);
         await waitForHydration(page);
         await expect(timeOf(page, post.iso)).toHaveText(expected);
+        // The author is the post's first viewer (the other zone's run comes after this one and the admin).
+        const views = page.getByTestId('discuss-views');
+        if (zone === 'UTC') {
+          await expect(views).toHaveText(fill(site.texts.discuss.ui.views_one, { count: 1 }));
+          if (site.lang === 'en') await expect(views).toHaveText('1 view');
+        }
         const html = await (await context.request.get(postPath)).text();
         expect(html, 'the server render prints the time in the browser’s zone').toContain(`>${expected}</time>`);
 
@@ -153,8 +170,19 @@ for (const zone of ZONES) {
         await waitForHydration(page);
         await expect(timeOf(page, post.iso)).toHaveText(expected);
 
-        // The back office's review queue, under "approved".
+        // A member sent to /401 from a page of the other language reads it in that language.
+        const other = otherSite(site);
+        await page.goto(`/${other.prefix}/discuss/moderatorzone`);
+        await expect(page).toHaveURL(`/401?lang=${other.prefix}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.texts.titles.noPermission);
+
+        // A second viewer: the admin.
         await admin.enter(context, baseURL!, site);
+        await page.goto(postPath);
+        await expect(views).toHaveText(fill(site.texts.discuss.ui.views_other, { count: 2 }));
+        if (site.lang === 'en') await expect(views).toHaveText('2 views');
+
+        // The back office's review queue, under "approved".
         await page.goto(`/admin/reviews?site=${siteCode(site)}`);
         await waitForHydration(page);
         await chooseOption(
@@ -163,6 +191,24 @@ for (const zone of ZONES) {
         );
         const row = page.getByTestId('review-table').locator('tbody tr.ant-table-row').filter({ hasText: post.title });
         await expect(row.locator('time')).toHaveText(expected);
+
+        // The audit log, in words: the approval of this post, and no raw code anywhere.
+        await page.goto(`/admin/audit?site=${siteCode(site)}`);
+        await waitForHydration(page);
+        const actions = page.getByTestId('audit-action');
+        await expect(actions.first()).toBeVisible();
+        await expect(
+          page
+            .getByTestId('audit-table')
+            .locator('tbody tr')
+            .filter({ hasText: site.texts.admin.auditActions.review.approve })
+            .filter({ hasText: `${site.texts.admin.auditTargets.post} #${post.id}` }),
+        ).toHaveCount(1);
+        const shown = [...(await actions.allInnerTexts()), ...(await page.getByTestId('audit-target').allInnerTexts())];
+        const raw = shown.filter(
+          (text) => (AUDIT_ACTIONS as readonly string[]).includes(text) || /^[a-z_]+(\.[a-zA-Z]+)?( #|$)/.test(text),
+        );
+        expect(raw, 'raw codes in the audit log').toEqual([]);
 
         expect(diagnostics.hydrationWarnings, 'no hydration mismatch').toEqual([]);
       });

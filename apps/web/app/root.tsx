@@ -38,7 +38,7 @@ import { browserQueryClient, createQueryClient } from './lib/query/query-client'
 import { RequestClientBridge } from './lib/RequestClientBridge';
 import { isShellStale, shellRefreshed } from './lib/session';
 import { ShellContext, toShellUser, type Shell, type ShellUser } from './lib/shell';
-import { siteFromCookieHeader, siteOfPage } from './lib/site';
+import { siteFromCookieHeader, siteOfPage, siteOfUrl } from './lib/site';
 import { timeZoneOfRequest } from './lib/time-zone';
 import { portalTheme } from './lib/theme';
 import appCss from './styles/app.css?url';
@@ -66,7 +66,7 @@ export interface RootData {
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
-  const site = siteOfPage(url.pathname, siteFromCookieHeader(request.headers.get('cookie')));
+  const site = siteOfUrl(url, siteFromCookieHeader(request.headers.get('cookie')));
   // The back office draws no navbar or footer, so it needs none of their data.
   const [member, dehydratedState] = await Promise.all([
     signedInMember(context, site, request),
@@ -96,7 +96,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const stored = readStoredSite(browserLanguageStore());
   const target = languageGuardRedirect(url.pathname, stored);
   if (target) throw redirect(`${target}${url.search}`);
-  const site = siteOfPage(url.pathname, stored);
+  const site = siteOfUrl(url, stored);
   // The texts of a page in the other language (the back office's interface switch) come first.
   await loadCatalogue(site.lang);
   if (isShellStale() || lastRootData?.siteId !== site.tws_id) {
