@@ -247,6 +247,9 @@ export const en: SiteCatalogue = {
     signedIn: 'Signed in',
     registered: 'Welcome! Your account has been created',
     loginTitle: 'Sign in to Storage Community',
+    loginReason: {
+      feedback: 'Sign in to send feedback, so that we can answer you. You come back to the page you were on.',
+    },
     loginLead: 'Members publish posts and topic articles, follow experts and sign up for events.',
     forgetTitle: 'Recover your password',
     forgetLead:

@@ -249,6 +249,9 @@ export const zh = {
     signedIn: '登录成功',
     registered: '注册成功，欢迎加入',
     loginTitle: '登录存储社区',
+    loginReason: {
+      feedback: '登录后才能提交反馈，以便我们回复你。登录后会回到你刚才的页面。',
+    },
     loginLead: '登录后可以发帖、写专题文章、关注专家和报名活动。',
     forgetTitle: '找回密码',
     forgetLead: '验证码将发送到你注册时使用的邮箱或手机号，设置新密码后所有设备都需要重新登录。',

@@ -335,6 +335,18 @@ export function accountsRepository(db: Kysely<DB>) {
       return row ? { blockingSince: row.created_at } : null;
     },
 
+    /** Failures of a key since a moment (the sign-in window). */
+    async failureCount(scope: 'account' | 'ip', key: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('auth_failures')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async recordFailures(entries: Array<{ scope: 'account' | 'ip'; key: string }>, now: number): Promise<void> {
       await db
         .insertInto('auth_failures')
