@@ -99,6 +99,17 @@ export function BroadcastsScreen() {
   );
   const audience = Form.useWatch('audience', form);
 
+  // The form is checked first; only a valid broadcast asks "send it?" (issue 17).
+  const [confirming, setConfirming] = useState(false);
+  const askToSend = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    setConfirming(true);
+  };
+
   const submit = async () => {
     try {
       await form.validateFields();
@@ -186,9 +197,22 @@ export function BroadcastsScreen() {
             title={t('sendConfirm')}
             okText={t('confirm')}
             cancelText={t('cancel')}
-            onConfirm={() => submit()}
+            open={confirming}
+            onOpenChange={(open) => {
+              if (!open) setConfirming(false);
+            }}
+            onConfirm={() => {
+              setConfirming(false);
+              void submit();
+            }}
+            onCancel={() => setConfirming(false)}
           >
-            <Button type="primary" loading={send.isPending} data-testid="admin-broadcast-send">
+            <Button
+              type="primary"
+              loading={send.isPending}
+              onClick={() => void askToSend()}
+              data-testid="admin-broadcast-send"
+            >
               {t('send')}
             </Button>
           </Popconfirm>
