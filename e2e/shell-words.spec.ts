@@ -22,7 +22,8 @@ import { expect, otherSite, presetLanguage, SITES, test, waitForHydration, type 
  * then, for a browser in UTC and one in Asia/Shanghai, the post's time reads the same on its page
  * (server-rendered and hydrated), in the discussion list, in the personal centre and in the back
  * office's review queue; the profile card counts the author's items; counts are worded with plural
- * forms ("1 view", "2 views"); the audit log labels every action and target; /401 speaks the
+ * forms ("1 view", "2 views"); a badge has a tooltip and an accessible name; the audit log labels
+ * every action and target; /401 speaks the
  * language of the page that sent there.
  */
 
@@ -124,7 +125,7 @@ for (const zone of ZONES) {
     test.use({ timezoneId: zone });
 
     for (const site of SITES) {
-      test(`${site.name} site: one post's time reads the same everywhere; the profile card counts the author's items`, async ({
+      test(`${site.name} site: one post's time reads the same everywhere; the card's counts and badges, plural counts, audit labels and /401 in words`, async ({
         page,
         context,
         baseURL,
@@ -159,6 +160,15 @@ for (const zone of ZONES) {
           .locator('[data-testid="comment-body"], [data-testid="reply-body"]')
           .filter({ hasText: post.author.nickname });
         await expect(mine).toHaveCount(post.comments);
+        // A badge says what it is: the admin's card shows the admin badge with its name as a tooltip.
+        await page.keyboard.press('Escape');
+        await expect(card).toBeHidden();
+        await page.getByTestId('comment-author').filter({ hasText: 'Admin' }).first().click();
+        const badge = page.getByTestId('profile-card').getByTestId('profile-badge-80');
+        await expect(badge).toHaveAccessibleName(site.texts.badges[80]);
+        await badge.hover();
+        await expect(page.getByRole('tooltip')).toHaveText(site.texts.badges[80]);
+        await page.keyboard.press('Escape');
 
         // The discussion list and the personal centre.
         await page.goto(`/${site.prefix}/discuss/list`);
