@@ -145,7 +145,10 @@ async function submitPassword(page: Page, account: string, password: string) {
     page.waitForResponse((r) => r.url().endsWith('/api/user/login') && r.request().method() === 'POST'),
     page.getByTestId('login-submit').click(),
   ]);
-  return { http: response.status(), ...((await response.json()) as { status: number | string; msg: string }) };
+  return {
+    http: response.status(),
+    ...((await response.json()) as { status: number | string; msg: string; data: unknown }),
+  };
 }
 
 /** A wrong password on the login form: the catalogue's message, counted against this address. */
@@ -154,6 +157,17 @@ async function expectWrongPassword(page: Page, site: E2eSite, account: string, p
   expect(answer).toMatchObject({ http: 401, status: 201, msg: site.texts.accounts.wrongCredentials });
   wrongPasswordsSent += 1;
   await expectToast(page, site.texts.accounts.wrongCredentials);
+  // It stays under the form too, with the tries this address has left before the limit.
+  const left = SIGN_IN_FAILURES_ALLOWED - wrongPasswordsSent;
+  expect(answer.data).toEqual({ remaining_attempts: left });
+  const refusal = page.getByTestId('login-refusal');
+  await expect(refusal).toContainText(site.texts.accounts.wrongCredentials);
+  const { auth } = site.texts;
+  await expect(refusal).toContainText(
+    left === 0
+      ? auth.attemptsNone
+      : fill(left === 1 ? auth.attemptsLeft_one : auth.attemptsLeft_other, { count: left }),
+  );
 }
 
 /**

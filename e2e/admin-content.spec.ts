@@ -272,7 +272,7 @@ for (const site of SITES) {
       await registerMember(context.request, site, { tag: 'nocontent' });
       for (const path of ['banners', 'settings', 'dictionaries', 'about']) {
         await page.goto(`/admin/${path}?site=${siteCode(site)}`);
-        await expect(page).toHaveURL('/401');
+        await expect(page).toHaveURL(`/401?lang=${site.prefix}`);
         await expect(page.getByTestId('admin-frame')).toHaveCount(0);
       }
     });

@@ -130,7 +130,7 @@ for (const site of SITES) {
       await waitForHydration(page);
       const auditRows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
       await expect(auditRows).toHaveCount(1);
-      await expect(auditRows.first()).toContainText('feedback.handle');
+      await expect(auditRows.first()).toContainText(site.texts.admin.auditActions.feedback.handle);
       await expect(auditRows.first()).toContainText('Admin');
       await auditRows.first().locator('.ant-table-row-expand-icon').click();
       const diff = page.locator('[data-testid^="audit-diff-"]');
@@ -242,7 +242,7 @@ for (const site of SITES) {
       await presetLanguage(context, baseURL!, site);
       await registerMember(context.request, site, { tag: 'fbnoinbox' });
       await page.goto(`/admin/feedback?site=${siteCode(site)}`);
-      await expect(page).toHaveURL('/401');
+      await expect(page).toHaveURL(`/401?lang=${site.prefix}`);
       await expect(page.getByTestId('admin-frame')).toHaveCount(0);
       const refused = await callApi(context.request, site, adminFeedbackList, {});
       expect(refused).toMatchObject({ http: 403, status: 403 });

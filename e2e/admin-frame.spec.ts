@@ -166,16 +166,16 @@ for (const site of SITES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.auditTitle);
       await expect(page).toHaveTitle(`${texts.auditTitle} - ${texts.title} - ${site.texts.common.siteName}`);
       const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
-      await expect(rows.first()).toContainText('dictionary.update');
+      await expect(rows.first()).toContainText(site.texts.admin.auditActions.dictionary.update);
 
       // Filter by the target: its two entries, newest first, by the admin.
-      await choose(page, texts.filterTargetKind, 'dictionary');
+      await choose(page, texts.filterTargetKind, texts.auditTargets.dictionary);
       await page.getByLabel(texts.filterTargetId).fill(String(id));
       await page.getByTestId('audit-search').click();
       await expect(page).toHaveURL(`/admin/audit?site=${siteCode(site)}&kind=dictionary&target=${id}`);
       await expect(rows).toHaveCount(2);
-      await expect(rows.nth(0)).toContainText('dictionary.update');
-      await expect(rows.nth(1)).toContainText('dictionary.create');
+      await expect(rows.nth(0)).toContainText(site.texts.admin.auditActions.dictionary.update);
+      await expect(rows.nth(1)).toContainText(site.texts.admin.auditActions.dictionary.create);
       await expect(rows.nth(0)).toContainText('Admin');
       await expect(rows.nth(0)).toContainText(siteName(site, site));
 
@@ -207,7 +207,7 @@ for (const site of SITES) {
       await presetLanguage(context, baseURL!, site);
       await registerMember(context.request, site, { tag: 'noadmin' });
       await page.goto('/admin');
-      await expect(page).toHaveURL('/401');
+      await expect(page).toHaveURL(`/401?lang=${site.prefix}`);
       await expect(page.getByTestId('error-401')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.texts.titles.noPermission);
       await expect(page.getByTestId('admin-frame')).toHaveCount(0);

@@ -108,7 +108,7 @@ for (const site of SITES) {
       expect((await staffCall()).http, 'a plain member is refused the staff call').toBe(403);
       await expect(them.page.getByTestId('nav-admin')).toHaveCount(0);
       await them.page.goto('/admin/users');
-      await expect(them.page).toHaveURL('/401');
+      await expect(them.page).toHaveURL(`/401?lang=${site.prefix}`);
 
       const drawer = await openMember(page, site, them.member);
       await expect(drawer).toContainText(texts.noRoles);
@@ -323,7 +323,7 @@ for (const site of SITES) {
       await registerMember(context.request, site, { tag: 'nopeople' });
       for (const path of ['/admin/users', '/admin/roles', '/admin/broadcasts']) {
         await page.goto(path);
-        await expect(page).toHaveURL('/401');
+        await expect(page).toHaveURL(`/401?lang=${site.prefix}`);
         await expect(page.getByTestId('admin-frame')).toHaveCount(0);
       }
     });

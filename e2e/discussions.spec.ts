@@ -4,7 +4,7 @@ import { dictList, type DictionaryEntry } from '@portal/contracts/dictionaries';
 import { postAdd } from '@portal/contracts/discussions';
 import { moderationAct } from '@portal/contracts/moderation';
 import { adminSettingsUpdate } from '@portal/contracts/settings';
-import { callApi, fill, registerMember, type TestMember } from './support/accounts';
+import { callApi, fill, registerMember, toasts, type TestMember } from './support/accounts';
 import { useAdmin } from './support/admin';
 import {
   expect,
@@ -284,6 +284,8 @@ for (const site of SITES) {
       await page.getByTestId('comment-form-text').fill(answer);
       await page.getByTestId('comment-form-submit').click();
       await expect(page.getByTestId('comment').filter({ hasText: answer })).toBeVisible();
+      // A question's comment is an answer, and says so.
+      await expect(toasts(page).filter({ hasText: site.texts.discuss.api.answered })).toBeVisible();
       await expect(page.getByTestId('discuss-comment-count')).toHaveText('1');
       const mistake = 'posted by mistake';
       await page.getByTestId('comment-form-text').fill(mistake);
@@ -336,6 +338,15 @@ for (const site of SITES) {
       const answered = page.getByTestId('reply').filter({ hasText: second });
       await expect(answered).toBeVisible();
       await expect(answered.getByTestId('comment-reply-to')).toContainText(`@${askerMember.nickname}`);
+      // Replies read oldest first: the answer to a reply comes after it (decision 022).
+      const replyTexts = await page
+        .getByTestId('comment')
+        .filter({ hasText: answer })
+        .getByTestId('reply')
+        .allInnerTexts();
+      expect(replyTexts.findIndex((t) => t.includes(replyText))).toBeLessThan(
+        replyTexts.findIndex((t) => t.includes(second)),
+      );
       await expect(
         page.getByTestId('comment').filter({ hasText: answer }).getByTestId('comment-accepted'),
       ).toBeVisible();

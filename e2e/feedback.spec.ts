@@ -153,13 +153,14 @@ for (const site of SITES) {
       expect(mine.map((i) => i.tufb_content)).toEqual([first]);
     });
 
-    test("a visitor's press goes to the login page and back here", async ({ page }) => {
+    test("a visitor's press goes to the login page, which says why, and back here", async ({ page }) => {
       await page.goto(`${homeOf(site)}?from=feedback`);
       await waitForHydration(page);
       await feedbackButton(page, site).click();
       await expect(page).toHaveURL(
-        `/${site.prefix}/login?callback=${encodeURIComponent(`${homeOf(site)}?from=feedback`)}`,
+        `/${site.prefix}/login?callback=${encodeURIComponent(`${homeOf(site)}?from=feedback`)}&reason=feedback`,
       );
+      await expect(page.getByTestId('login-reason')).toHaveText(site.texts.auth.loginReason.feedback);
       await expect(feedbackDialog(page, site)).toHaveCount(0);
     });
   });

@@ -61,7 +61,7 @@ for (const site of SITES) {
       await page.goto(homeOf(site));
       await waitForHydration(page);
       await expect(badge(page)).toHaveText('3');
-      await expect(bell(page)).toHaveAccessibleName(fill(texts.bellUnread, { count: 3 }));
+      await expect(bell(page)).toHaveAccessibleName(fill(texts.bellUnread_other, { count: 3 }));
 
       // The popover: 400 px wide, newest first, all unread.
       await bell(page).click();

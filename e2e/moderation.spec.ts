@@ -128,7 +128,7 @@ for (const site of SITES) {
       await expect(visitorPage).toHaveURL(`/${site.prefix}/login?callback=${encodeURIComponent(zoneOf(site))}`);
       await visitor.close();
       await mod.page.goto(zoneOf(site));
-      await expect(mod.page).toHaveURL('/401');
+      await expect(mod.page).toHaveURL(`/401?lang=${site.prefix}`);
 
       // The admin grants the moderator role for the board in the member drawer.
       await admin.enter(context, baseURL!, site);

@@ -67,7 +67,7 @@ async function expectMessage(page: Page, site: E2eSite, title: string, content: 
   await page.goto(`/${site.prefix}/index/index`);
   await waitForHydration(page);
   const bell = page.getByTestId('messages-bell');
-  await expect(bell).toHaveAccessibleName(fill(site.texts.messages.bellUnread, { count: 1 }));
+  await expect(bell).toHaveAccessibleName(fill(site.texts.messages.bellUnread_one, { count: 1 }));
   await bell.click();
   const item = page.getByTestId('messages-panel').getByTestId('messages-item').first();
   await expect(item).toContainText(title);
@@ -143,7 +143,7 @@ for (const site of SITES) {
         await expect(content).toContainText('Our layout:');
         await drawer.getByTestId('review-drawer-approve').click();
         await expect(
-          toasts(page).filter({ hasText: fill(site.texts.reviews.api.decidedCount, { count: 1 }) }),
+          toasts(page).filter({ hasText: fill(site.texts.reviews.api.decidedCount_one, { count: 1 }) }),
         ).toBeVisible();
         await expect(drawer).toBeHidden();
         await expect(rows.filter({ hasText: goodTitle })).toHaveCount(0);
@@ -151,7 +151,9 @@ for (const site of SITES) {
         // Rejected with a reason from the table; the reason is required.
         const reason = site.lang === 'zh' ? '广告内容，请勿发布' : 'Advertising is not allowed here';
         await page.getByTestId(`review-reject-${bad!.review_id}`).click();
-        const dialog = await openedDialog(page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 1 }) }));
+        const dialog = await openedDialog(
+          page.getByRole('dialog', { name: fill(texts.rejectTitle_one, { count: 1 }) }),
+        );
         await dialog.getByRole('button', { name: texts.confirmReject }).click();
         await expect(dialog).toContainText(site.texts.reviews.api.reasonRequired);
         await dialog.getByLabel(texts.reasonLabel).fill(reason);
@@ -223,11 +225,11 @@ for (const site of SITES) {
         // Two approved together.
         for (const title of titles.slice(0, 2)) await rowOf(title).getByRole('checkbox').check();
         const approve = page.getByTestId('review-bulk-approve');
-        await expect(approve).toHaveText(fill(texts.approveSelected, { count: 2 }));
+        await expect(approve).toHaveText(fill(texts.approveSelected_other, { count: 2 }));
         await approve.click();
         await page.getByRole('tooltip').getByRole('button', { name: texts.approve }).click();
         await expect(
-          toasts(page).filter({ hasText: fill(site.texts.reviews.api.decidedCount, { count: 2 }) }),
+          toasts(page).filter({ hasText: fill(site.texts.reviews.api.decidedCount_other, { count: 2 }) }),
         ).toBeVisible();
         await expect(rowOf(marker)).toHaveCount(2);
 
@@ -235,7 +237,9 @@ for (const site of SITES) {
         const reason = site.lang === 'zh' ? '重复内容' : 'Duplicate of an earlier post';
         for (const title of titles.slice(2)) await rowOf(title).getByRole('checkbox').check();
         await page.getByTestId('review-bulk-reject').click();
-        const dialog = await openedDialog(page.getByRole('dialog', { name: fill(texts.rejectTitle, { count: 2 }) }));
+        const dialog = await openedDialog(
+          page.getByRole('dialog', { name: fill(texts.rejectTitle_other, { count: 2 }) }),
+        );
         await dialog.getByLabel(texts.reasonLabel).fill(reason);
         await dialog.getByRole('button', { name: texts.confirmReject }).click();
         await expect(dialog).toBeHidden();

@@ -38,7 +38,8 @@ import { browserQueryClient, createQueryClient } from './lib/query/query-client'
 import { RequestClientBridge } from './lib/RequestClientBridge';
 import { isShellStale, shellRefreshed } from './lib/session';
 import { ShellContext, toShellUser, type Shell, type ShellUser } from './lib/shell';
-import { siteFromCookieHeader, siteOfPage } from './lib/site';
+import { siteFromCookieHeader, siteOfPage, siteOfUrl } from './lib/site';
+import { timeZoneOfRequest } from './lib/time-zone';
 import { portalTheme } from './lib/theme';
 import appCss from './styles/app.css?url';
 
@@ -53,6 +54,8 @@ export interface RootData {
   siteId: number;
   origin: string;
   user: ShellUser | null;
+  /** The zone the server renders times in (decision 021). */
+  timeZone: string;
   dehydratedState: DehydratedState | null;
 }
 
@@ -63,7 +66,7 @@ export interface RootData {
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
-  const site = siteOfPage(url.pathname, siteFromCookieHeader(request.headers.get('cookie')));
+  const site = siteOfUrl(url, siteFromCookieHeader(request.headers.get('cookie')));
   // The back office draws no navbar or footer, so it needs none of their data.
   const [member, dehydratedState] = await Promise.all([
     signedInMember(context, site, request),
@@ -71,7 +74,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   ]);
   const target = informationRedirect(member, site, url);
   if (target) throw redirect(target);
-  return { siteId: site.tws_id, origin: url.origin, user: member ? toShellUser(member) : null, dehydratedState };
+  return {
+    siteId: site.tws_id,
+    origin: url.origin,
+    user: member ? toShellUser(member) : null,
+    timeZone: timeZoneOfRequest(request, site),
+    dehydratedState,
+  };
 }
 
 /** The root data of the last page, so that client navigations on one site do not refetch it. */
@@ -87,7 +96,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const stored = readStoredSite(browserLanguageStore());
   const target = languageGuardRedirect(url.pathname, stored);
   if (target) throw redirect(`${target}${url.search}`);
-  const site = siteOfPage(url.pathname, stored);
+  const site = siteOfUrl(url, stored);
   // The texts of a page in the other language (the back office's interface switch) come first.
   await loadCatalogue(site.lang);
   if (isShellStale() || lastRootData?.siteId !== site.tws_id) {
@@ -146,8 +155,8 @@ export default function Root({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(makeQueryClient);
   const i18n = useMemo(() => createI18n(site.lang), [site.lang]);
   const shell = useMemo<Shell>(
-    () => ({ site, origin: loaderData.origin, user: loaderData.user }),
-    [site, loaderData.origin, loaderData.user],
+    () => ({ site, origin: loaderData.origin, user: loaderData.user, timeZone: loaderData.timeZone }),
+    [site, loaderData.origin, loaderData.user, loaderData.timeZone],
   );
 
   useEffect(() => {

@@ -140,7 +140,7 @@ export const login = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary:
-    'Signs in with an email or mobile number and a password; at most 5 failures per account and per IP in 15 minutes',
+    'Signs in with an email or mobile number and a password; at most 5 failures per account and per IP in 15 minutes. A wrong password answers data.remaining_attempts: the failures left before that limit',
   body: z.strictObject({
     account: z
       .string({ message: 'accounts.accountRequired' })

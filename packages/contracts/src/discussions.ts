@@ -215,7 +215,7 @@ export const commentSchema = z.object({
 export type PostComment = z.infer<typeof commentSchema>;
 
 export const topCommentSchema = commentSchema.extend({
-  replies: z.array(commentSchema).describe(`the newest ${POST_RULE.replyPreview} replies, newest first`),
+  replies: z.array(commentSchema).describe(`the first ${POST_RULE.replyPreview} replies, oldest first`),
   replies_next_cursor: z
     .string()
     .nullable()
@@ -331,7 +331,7 @@ export const commentList = defineCall({
   access: PUBLIC,
   tag: 'discussions',
   summary:
-    'Top-level comments (answers) of a visible post, oldest first, keyset paged; each with its newest replies and reply_count',
+    'Top-level comments (answers) of a visible post, oldest first, keyset paged; each with its first replies (oldest first) and reply_count',
   body: z.strictObject({ tp_id: id('discuss.rules.postRequired'), ...pageQuery }),
   data: z.object({ list: z.array(topCommentSchema), next_cursor: z.string().nullable() }),
 });
@@ -343,7 +343,7 @@ export const commentReplies = defineCall({
   write: false,
   access: PUBLIC,
   tag: 'discussions',
-  summary: 'Replies under a comment, newest first, keyset paged (start with replies_next_cursor)',
+  summary: 'Replies under a comment, oldest first, keyset paged (start with replies_next_cursor)',
   body: z.strictObject({ tpc_id: id('discuss.rules.commentRequired'), ...pageQuery }),
   data: z.object({ list: z.array(commentSchema), next_cursor: z.string().nullable() }),
 });
@@ -442,6 +442,7 @@ export const DISCUSS_MSG = {
   deleted: 'discuss.api.deleted',
   withdrawn: 'discuss.api.withdrawn',
   commented: 'discuss.api.commented',
+  answered: 'discuss.api.answered',
   accepted: 'discuss.api.accepted',
   imagesDropped: REMOTE_IMAGES_DROPPED_MSG,
 } as const;

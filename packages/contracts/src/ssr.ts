@@ -34,6 +34,8 @@ export const REQUEST_HEADERS = {
 export const CLIENT_STORAGE = {
   accessTokenCookie: 'accessToken',
   siteDataCookie: 'siteData',
+  /** The viewer's IANA time zone, written by the browser so server renders print its times (decision 021). */
+  timeZoneCookie: 'timeZone',
   languageKey: 'currentLanguage',
   userInfoKey: 'userinfo',
   visitorIdKey: 'permanent_tourist_id',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_STORAGE, REQUEST_HEADERS } from '@portal/contracts/ssr';
 import { DEFAULT_SITE, siteByCode, siteById, type Site } from '@portal/contracts/sites';
+import { knownTimeZone } from '@portal/contracts/time';
 
 /** What the server knows about a request before any feature sees it (spec 7 headers). */
 export interface PortalRequestContext {
@@ -10,6 +11,10 @@ export interface PortalRequestContext {
   site: Site;
   isApi: boolean;
   visitorId: string | null;
+  /**
+   * The viewer's IANA zone: the spec-7 header, else the `timeZone` cookie the browser keeps (page
+   * loads send no custom header); null when neither names a known zone (decision 021).
+   */
   timeZoneName: string | null;
   timeZoneOffsetMinutes: number | null;
   accessToken: string | null;
@@ -27,7 +32,6 @@ declare module 'fastify' {
 const NONCE = Symbol('cspNonce');
 
 const VISITOR_ID = /^[A-Za-z0-9]{16}$/;
-const TIME_ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -60,7 +64,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
       isApi: header(request, REQUEST_HEADERS.isapi) === '1',
       // Client-supplied values are kept only when well-formed; they end up in logs and analytics.
       visitorId: visitorId && VISITOR_ID.test(visitorId) ? visitorId : null,
-      timeZoneName: tzName && TIME_ZONE.test(tzName) ? tzName : null,
+      timeZoneName: knownTimeZone(tzName) ?? knownTimeZone(request.cookies?.[CLIENT_STORAGE.timeZoneCookie]),
       timeZoneOffsetMinutes: Number.isInteger(tzOffset) && Math.abs(tzOffset) <= 14 * 60 ? tzOffset : null,
       accessToken:
         request.cookies?.[CLIENT_STORAGE.accessTokenCookie] ?? header(request, REQUEST_HEADERS.accessToken) ?? null,

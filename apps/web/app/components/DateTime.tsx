@@ -1,16 +1,7 @@
-import { useSyncExternalStore } from 'react';
-import { SITE_TIME_ZONE, formatDate } from '~/lib/format';
-import { useShell } from '~/lib/shell';
+import { useFormatTime } from '~/lib/format';
 
-const noSubscription = () => () => {};
-const visitorTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/**
- * A `<time>` that the server renders in the site's zone and the browser then shows in the visitor's
- * own zone; React swaps the text right after hydration without a mismatch.
- */
-export function DateTime({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
-  const { site } = useShell();
-  const timeZone = useSyncExternalStore(noSubscription, visitorTimeZone, () => SITE_TIME_ZONE[site.lang]);
-  return <time dateTime={iso}>{formatDate(iso, site, { withTime, timeZone })}</time>;
+/** A `<time>` in the viewer's zone and the page's language (see `useFormatTime`). */
+export function DateTime({ iso, dateOnly = false }: { iso: string; dateOnly?: boolean }) {
+  const format = useFormatTime();
+  return <time dateTime={iso}>{format(iso, { dateOnly })}</time>;
 }

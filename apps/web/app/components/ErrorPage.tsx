@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation';
 import { homePath } from '@portal/contracts/sites';
 import { useShell } from '~/lib/shell';
 
-/** The /404 and /401 pages (spec 2), in the stored language. */
+/** The /404 and /401 pages (spec 2), in the language their URL names (`?lang=`), else the stored one. */
 export function ErrorPage({
   code,
   titleKey,

@@ -8,6 +8,16 @@ import { useShell } from '~/lib/shell';
 import { setToasts } from '~/lib/toast';
 
 /**
+ * Toasts open just below the portal's header, whatever its height (it wraps, it is compact on
+ * phones, the back office has none), so they never cover the navbar (app.css reads the variable).
+ */
+function placeBelowHeader(): void {
+  const header = document.querySelector('.portal-header');
+  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  document.documentElement.style.setProperty('--portal-toast-top', `${Math.round(bottom) + 8}px`);
+}
+
+/**
  * Hands the request client its UI: antd's message toasts, React Router's navigate and the page's
  * language; the same toasts serve features (`lib/toast.ts`). Configured during the first render,
  * before any query of the page can start.
@@ -24,9 +34,9 @@ export function RequestClientBridge() {
   useState(() => {
     if (typeof window === 'undefined') return;
     const shown = {
-      error: (text: string, seconds?: number) => void live.current.toasts.error(text, seconds),
-      success: (text: string) => void live.current.toasts.success(text),
-      warning: (text: string) => void live.current.toasts.warning(text),
+      error: (text: string, seconds?: number) => void (placeBelowHeader(), live.current.toasts.error(text, seconds)),
+      success: (text: string) => void (placeBelowHeader(), live.current.toasts.success(text)),
+      warning: (text: string) => void (placeBelowHeader(), live.current.toasts.warning(text)),
     };
     setToasts(shown);
     const env = browserRequestEnvironment({

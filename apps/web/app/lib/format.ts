@@ -1,40 +1,42 @@
-import type { Lang, Site } from '@portal/contracts/sites';
+import { useCallback, useSyncExternalStore } from 'react';
+import type { Site } from '@portal/contracts/sites';
+import { formatTime, knownTimeZone } from '@portal/contracts/time';
+import { useShell } from '~/lib/shell';
+
+const noSubscription = () => () => {};
+const browserTimeZone = () => knownTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? '';
 
 /**
- * The zone a page is first rendered in, on the server and during hydration, so both print the same
- * text. After hydration dates switch to the visitor's own zone (decision 002), see `DateTime`.
+ * The zone this page prints times in. The server renders in the zone the root loader read from the
+ * viewer's `timeZone` cookie (else the site's, decision 021); hydration uses the same, so the
+ * markup matches, and the browser's own zone takes over right after when the two differ (a first
+ * visit, a changed zone). Client-only screens (the back office) start with the browser's.
  */
-export const SITE_TIME_ZONE: Record<Lang, string> = { zh: 'Asia/Shanghai', en: 'UTC' };
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(site: Site, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${site.lang}|${timeZone}|${withTime}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(site.htmlLang, {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-    });
-    dateFormats.set(key, format);
-  }
-  return format;
+export function useViewerTimeZone(): string {
+  const { timeZone } = useShell();
+  const browser = useSyncExternalStore(noSubscription, browserTimeZone, () => timeZone);
+  return browser || timeZone;
 }
 
-/** A date (and time) in the site's language and the given zone; '' for an unreadable value. */
-export function formatDate(iso: string, site: Site, options: { withTime?: boolean; timeZone?: string } = {}): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
-  const zone = options.timeZone ?? SITE_TIME_ZONE[site.lang];
-  try {
-    return formatter(site, zone, options.withTime ?? false).format(time);
-  } catch {
-    // An unknown zone name from an odd browser: fall back to the site's zone.
-    return formatter(site, SITE_TIME_ZONE[site.lang], options.withTime ?? false).format(time);
-  }
+export interface TimeFormatOptions {
+  /** Date only; times print with the clock by default. */
+  dateOnly?: boolean;
+  /** The language to print in, when it is not the page's site (the back office's interface language). */
+  site?: Site;
+}
+
+/**
+ * The one way the web app prints a time: `formatTime` of the contracts (one format per language, the
+ * same as the server's messages) in the viewer's zone, of an ISO time or epoch milliseconds; '' for an
+ * unreadable value.
+ */
+export function useFormatTime(): (when: string | number, options?: TimeFormatOptions) => string {
+  const { site } = useShell();
+  const timeZone = useViewerTimeZone();
+  return useCallback(
+    (when, options = {}) => formatTime(when, (options.site ?? site).lang, { timeZone, withTime: !options.dateOnly }),
+    [site, timeZone],
+  );
 }
 
 const countFormats = new Map<string, Intl.NumberFormat>();

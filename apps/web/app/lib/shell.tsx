@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { CurrentUser } from '@portal/contracts/accounts';
 import { DEFAULT_SITE, type Site } from '@portal/contracts/sites';
+import { SITE_TIME_ZONE } from '@portal/contracts/time';
 
 /**
  * The signed-in member as the shell needs them: the navbar's avatar and name, and `is_edit` for the
@@ -30,11 +31,18 @@ export interface Shell {
   /** The request's origin, for absolute links (canonical, hreflang, callbacks). */
   origin: string;
   user: ShellUser | null;
+  /** The zone the server rendered times in: the viewer's cookie, else the site's (decision 021). */
+  timeZone: string;
 }
 
-export const ShellContext = createContext<Shell>({ site: DEFAULT_SITE, origin: '', user: null });
+export const ShellContext = createContext<Shell>({
+  site: DEFAULT_SITE,
+  origin: '',
+  user: null,
+  timeZone: SITE_TIME_ZONE[DEFAULT_SITE.lang],
+});
 
-/** The current site, origin and member, from the root loader. */
+/** The current site, origin, member and time zone, from the root loader. */
 export function useShell(): Shell {
   return useContext(ShellContext);
 }

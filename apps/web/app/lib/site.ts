@@ -1,4 +1,4 @@
-import { DEFAULT_SITE, siteById, siteFromPath, type Site } from '@portal/contracts/sites';
+import { DEFAULT_SITE, siteById, siteByPrefix, siteFromPath, type Site } from '@portal/contracts/sites';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import { readCookie } from '~/lib/request/cookies';
 
@@ -13,4 +13,25 @@ export function siteFromCookieHeader(cookieHeader: string | null | undefined): S
  */
 export function siteOfPage(pathname: string, stored: Site | undefined): Site {
   return siteFromPath(pathname) ?? stored ?? DEFAULT_SITE;
+}
+
+/** The query parameter of `/401` and `/404` that names the language of the page that sent there. */
+const ERROR_PAGE_LANG = 'lang';
+
+/**
+ * `/401` or `/404` in the language of the page that sends there (`/401?lang=en`): the URL decides
+ * the error page's language too, whatever the stored language says (decision 004).
+ */
+export function errorPagePath(code: 401 | 404, site: Site): string {
+  return `/${code}?${ERROR_PAGE_LANG}=${site.prefix}`;
+}
+
+/** The site of a page's URL: its prefix, else an error page's `lang`, else the stored language. */
+export function siteOfUrl(url: URL, stored: Site | undefined): Site {
+  return (
+    siteFromPath(url.pathname) ??
+    siteByPrefix(url.searchParams.get(ERROR_PAGE_LANG) ?? undefined) ??
+    stored ??
+    DEFAULT_SITE
+  );
 }

@@ -5,6 +5,7 @@ import { requireMember } from '~/features/accounts/api/current-user.server';
 import moderationCss from '~/features/moderation/components/moderation.css?url';
 import { ModeratorZonePage } from '~/features/moderation/components/ModeratorZonePage';
 import { routeMeta } from '~/lib/route-meta';
+import { errorPagePath } from '~/lib/site';
 import type { Route } from './+types/discuss-moderatorzone';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: moderationCss }];
@@ -16,9 +17,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: mode
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site } = await requireMember(context, request);
   const envelope = await context.api.call(moderationMyBoards, site.apply_site, {});
-  if (String(envelope.status) !== String(STATUS.ok)) throw redirect('/401');
+  if (String(envelope.status) !== String(STATUS.ok)) throw redirect(errorPagePath(401, site));
   const { list, all_boards } = envelope.data;
-  if (!all_boards && list.length === 0) throw redirect('/401');
+  if (!all_boards && list.length === 0) throw redirect(errorPagePath(401, site));
   return { boards: list, allBoards: all_boards };
 }
 

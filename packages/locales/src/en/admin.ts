@@ -85,4 +85,97 @@ export const adminEn: Catalogue['admin'] = {
   targetRule:
     'The target type must be 1 to 32 characters and the target ID at most 64; give a target type with a target ID',
   rangeRule: 'Invalid time range: the start must come before the end',
+  /** A label for every audit action the server writes (contracts/audit.ts), by domain and verb. */
+  auditActions: {
+    banner: {
+      create: 'Banner created',
+      update: 'Banner edited',
+      delete: 'Banner deleted',
+      reorder: 'Banners reordered',
+      uploadImage: 'Banner picture uploaded',
+    },
+    comment: {
+      delete: 'Comment deleted',
+    },
+    dictionary: {
+      create: 'Dictionary entry added',
+      update: 'Dictionary entry edited',
+      delete: 'Dictionary entry deleted',
+      reorder: 'Dictionary reordered',
+    },
+    feedback: {
+      handle: 'Feedback handled',
+    },
+    message: {
+      broadcast: 'Message broadcast',
+    },
+    page: {
+      update: 'Page edited',
+    },
+    report: {
+      handle: 'Report handled',
+    },
+    role: {
+      create: 'Role created',
+      update: 'Role edited',
+      delete: 'Role deleted',
+      grant: 'Role granted',
+      revoke: 'Role revoked',
+    },
+    setting: {
+      update: 'Site settings changed',
+      uploadImage: 'Site picture uploaded',
+    },
+    user: {
+      ban: 'Member banned',
+      unban: 'Ban lifted',
+    },
+    post: {
+      hide: 'Post hidden',
+      unhide: 'Post shown again',
+      pin: 'Post pinned',
+      unpin: 'Post unpinned',
+      feature: 'Post featured',
+      unfeature: 'Post no longer featured',
+      lock: 'Post locked',
+      unlock: 'Post unlocked',
+      move: 'Post moved',
+    },
+    review: {
+      approve: 'Review approved',
+      reject: 'Review rejected',
+    },
+  },
+  /** A label for every kind of thing an audit row is about. */
+  auditTargets: {
+    banner: 'Banner',
+    broadcast: 'Broadcast',
+    comment: 'Comment',
+    dictionary: 'Dictionary entry',
+    feedback: 'Feedback',
+    page: 'Page',
+    post: 'Post',
+    report: 'Report',
+    role: 'Role',
+    site_settings: 'Site settings',
+    upload: 'Upload',
+    user: 'Member',
+  },
+  auditTarget: '{{kind}} #{{id}}',
+  /** The domains of the audit actions, for the filter's "every action of …" entries. */
+  auditDomains: {
+    banner: 'Banners',
+    comment: 'Comments',
+    dictionary: 'Dictionaries',
+    feedback: 'Feedback',
+    message: 'Messages',
+    page: 'Pages',
+    post: 'Posts',
+    report: 'Reports',
+    review: 'Reviews',
+    role: 'Roles',
+    setting: 'Site settings',
+    user: 'Members',
+  },
+  auditDomainAll: '{{domain}}: every action',
 };

@@ -36,6 +36,7 @@ export const reviews: SiteCatalogue['reviews'] = {
     alreadyWithdrawn: 'The author withdrew this item at {{time}}',
     forbidden: 'You may not review this item',
     itemGone: 'This item has been deleted and cannot be reviewed',
-    decidedCount: '{{count}} decided',
+    decidedCount_one: '{{count}} decided',
+    decidedCount_other: '{{count}} decided',
   },
 };

@@ -24,7 +24,10 @@ export const upload: SiteCatalogue['upload'] = {
     docxTooDeep: 'The document nests tables or lists more than {{n}} levels deep and is too complex to import',
     docxBusy: 'Many documents are being imported right now. Please try again in a moment',
     notFound: 'The attachment does not exist',
-    remoteImagesDropped: '{{n}} picture(s) from other sites could not be copied and were left out; the rest was saved',
+    remoteImagesDropped_one:
+      '{{count}} picture from another site could not be copied and was left out; the rest was saved',
+    remoteImagesDropped_other:
+      '{{count}} pictures from other sites could not be copied and were left out; the rest was saved',
   },
   /** The upload component's texts (EDITOR). */
   ui: {
@@ -35,6 +38,7 @@ export const upload: SiteCatalogue['upload'] = {
     fileFailed: 'file upload failed: {{reason}}',
     directFailed: 'front-end direct OSS upload failed',
     choose: 'Upload file',
-    hint: '{{types}}; up to {{n}} MB each, at most {{count}} files',
+    hint_one: '{{types}}; up to {{n}} MB each, at most {{count}} file',
+    hint_other: '{{types}}; up to {{n}} MB each, at most {{count}} files',
   },
 };

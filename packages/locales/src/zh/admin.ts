@@ -86,4 +86,97 @@ export const adminZh = {
   actionRule: '操作须为 1 到 64 个字符：小写字母、数字、下划线和点',
   targetRule: '对象类型须为 1 到 32 个字符，对象 ID 最多 64 个字符，且填写对象 ID 时须选对象类型',
   rangeRule: '时间范围无效：开始时间须早于结束时间',
+  /** A label for every audit action the server writes (contracts/audit.ts), by domain and verb. */
+  auditActions: {
+    banner: {
+      create: '新建轮播图',
+      update: '编辑轮播图',
+      delete: '删除轮播图',
+      reorder: '调整轮播图顺序',
+      uploadImage: '上传轮播图图片',
+    },
+    comment: {
+      delete: '删除评论',
+    },
+    dictionary: {
+      create: '新建字典项',
+      update: '编辑字典项',
+      delete: '删除字典项',
+      reorder: '调整字典项顺序',
+    },
+    feedback: {
+      handle: '处理反馈',
+    },
+    message: {
+      broadcast: '群发站内信',
+    },
+    page: {
+      update: '编辑页面',
+    },
+    report: {
+      handle: '处理举报',
+    },
+    role: {
+      create: '新建角色',
+      update: '编辑角色',
+      delete: '删除角色',
+      grant: '授予角色',
+      revoke: '撤销角色',
+    },
+    setting: {
+      update: '修改站点设置',
+      uploadImage: '上传站点图片',
+    },
+    user: {
+      ban: '封禁会员',
+      unban: '解除封禁',
+    },
+    post: {
+      hide: '隐藏帖子',
+      unhide: '取消隐藏帖子',
+      pin: '置顶帖子',
+      unpin: '取消置顶',
+      feature: '设为精华',
+      unfeature: '取消精华',
+      lock: '锁定帖子',
+      unlock: '解除锁定',
+      move: '移动帖子',
+    },
+    review: {
+      approve: '审核通过',
+      reject: '审核驳回',
+    },
+  },
+  /** A label for every kind of thing an audit row is about. */
+  auditTargets: {
+    banner: '轮播图',
+    broadcast: '群发消息',
+    comment: '评论',
+    dictionary: '字典项',
+    feedback: '反馈',
+    page: '页面',
+    post: '帖子',
+    report: '举报',
+    role: '角色',
+    site_settings: '站点设置',
+    upload: '上传文件',
+    user: '会员',
+  },
+  auditTarget: '{{kind}} #{{id}}',
+  /** The domains of the audit actions, for the filter's "every action of …" entries. */
+  auditDomains: {
+    banner: '轮播图',
+    comment: '评论',
+    dictionary: '字典',
+    feedback: '反馈',
+    message: '站内信',
+    page: '页面',
+    post: '帖子',
+    report: '举报',
+    review: '审核',
+    role: '角色',
+    setting: '站点设置',
+    user: '会员',
+  },
+  auditDomainAll: '{{domain}}：全部操作',
 } as const;

@@ -34,6 +34,7 @@ export const reviews = {
     alreadyWithdrawn: '作者已于 {{time}} 撤回该内容',
     forbidden: '你没有审核该内容的权限',
     itemGone: '该内容已被删除，无法审核',
-    decidedCount: '已处理 {{count}} 条',
+    decidedCount_one: '已处理 {{count}} 条',
+    decidedCount_other: '已处理 {{count}} 条',
   },
 } as const;

@@ -22,7 +22,8 @@ export const upload = {
     docxTooDeep: '文档的表格或列表嵌套超过 {{n}} 层，过于复杂，无法导入',
     docxBusy: '当前导入的文档较多，请稍后再试',
     notFound: '附件不存在',
-    remoteImagesDropped: '有 {{n}} 张其他网站的图片无法复制，已从内容中移除；其余内容已保存',
+    remoteImagesDropped_one: '有 {{count}} 张其他网站的图片无法复制，已从内容中移除；其余内容已保存',
+    remoteImagesDropped_other: '有 {{count}} 张其他网站的图片无法复制，已从内容中移除；其余内容已保存',
   },
   /** The upload component's texts (EDITOR). */
   ui: {
@@ -33,6 +34,7 @@ export const upload = {
     fileFailed: '文件上传失败：{{reason}}',
     directFailed: '前端直传 OSS 失败',
     choose: '上传文件',
-    hint: '支持 {{types}}，单个文件不超过 {{n}} MB，最多 {{count}} 个',
+    hint_one: '支持 {{types}}，单个文件不超过 {{n}} MB，最多 {{count}} 个',
+    hint_other: '支持 {{types}}，单个文件不超过 {{n}} MB，最多 {{count}} 个',
   },
 } as const;

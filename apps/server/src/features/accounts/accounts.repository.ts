@@ -90,9 +90,15 @@ export function accountsRepository(db: Kysely<DB>) {
     isIndustry: (siteId: number, id: number) => isDictionaryEntry(db, siteId, 'industry', id),
 
     /** Approved topic articles, published discussions and questions of a member, on every site. */
+    /**
+     * What the profile card counts, read from the items themselves so the figures cannot drift on
+     * either database: published posts and questions that are neither deleted nor hidden, approved
+     * topic articles, and comments and replies (a question's answers included) that are neither
+     * deleted nor hidden, on such a post. Deleting or hiding an item takes it off at once.
+     */
     async contentCounts(id: number) {
       const count = sql<number>`count(*)`.as('n');
-      const [articles, posts] = await Promise.all([
+      const [articles, posts, comments] = await Promise.all([
         db
           .selectFrom('topic_articles')
           .select(count)
@@ -104,15 +110,29 @@ export function accountsRepository(db: Kysely<DB>) {
           .select(['type', count])
           .where('author_id', '=', id)
           .where('status', '=', REVIEW_STATUS.approved)
+          .where('hidden', '=', 0)
+          .where('deleted_at', 'is', null)
           .where('type', 'in', [POST_TYPE.discussion, POST_TYPE.question])
           .groupBy('type')
           .execute(),
+        db
+          .selectFrom('post_comments as c')
+          .innerJoin('posts as p', 'p.id', 'c.post_id')
+          .select(count)
+          .where('c.author_id', '=', id)
+          .where('c.hidden', '=', 0)
+          .where('c.deleted_at', 'is', null)
+          .where('p.status', '=', REVIEW_STATUS.approved)
+          .where('p.hidden', '=', 0)
+          .where('p.deleted_at', 'is', null)
+          .executeTakeFirstOrThrow(),
       ]);
       const byType = new Map(posts.map((p) => [p.type, Number(p.n)]));
       return {
         articles: Number(articles.n),
         posts: byType.get(POST_TYPE.discussion) ?? 0,
         questions: byType.get(POST_TYPE.question) ?? 0,
+        comments: Number(comments.n),
       };
     },
 
@@ -313,6 +333,18 @@ export function accountsRepository(db: Kysely<DB>) {
         .offset(allowed - 1)
         .executeTakeFirst();
       return row ? { blockingSince: row.created_at } : null;
+    },
+
+    /** Failures of a key since a moment (the sign-in window). */
+    async failureCount(scope: 'account' | 'ip', key: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('auth_failures')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     async recordFailures(entries: Array<{ scope: 'account' | 'ip'; key: string }>, now: number): Promise<void> {

@@ -373,15 +373,35 @@ describe('sign-in by password', () => {
         { ip },
       );
       const unknownMs = performance.now() - start;
+      // The same answer for both, with the attempts left: the unknown account's are this IP's (2 spent).
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ status: 201, msg: msgOf(langOf(site), 'accounts.wrongCredentials'), data: null });
+        expect(res.json()).toMatchObject({ status: 201, msg: msgOf(langOf(site), 'accounts.wrongCredentials') });
+        expect(Object.keys(res.json().data)).toEqual(['remaining_attempts']);
         expect(sessionCookie(res)).toBeNull();
       }
+      expect(wrong.json().data.remaining_attempts).toBeLessThanOrEqual(4);
+      expect(unknown.json().data.remaining_attempts).toBe(3);
       // scrypt (N=2^15) takes tens of milliseconds: an unknown account is not answered faster.
       expect(wrongMs).toBeGreaterThan(20);
       expect(unknownMs).toBeGreaterThan(20);
     }
+  });
+
+  it('refuses bad sign-in input with 40001 naming the field, without spending an attempt', async () => {
+    const target = await h.registerMember();
+    const ip = h.freshIp();
+    for (const [body, field] of [
+      [{ account: '', password: 'whatever 1' }, 'account'],
+      [{ account: target.email }, 'password'],
+      [{ account: target.email, password: 42 }, 'password'],
+      [{ account: 'x'.repeat(255), password: 'whatever 1' }, 'account'],
+    ] as const) {
+      const res = await h.call('protal_en', '/api/user/login', body, { ip });
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ status: 40001, data: { field } });
+    }
+    const res = await h.call('protal_en', '/api/user/login', { account: target.email, password: 'wrong one' }, { ip });
+    expect(res.json().data).toEqual({ remaining_attempts: 4 });
   });
 
   it('refuses an account after five failures in fifteen minutes, from any IP, saying when to try again', async () => {
@@ -393,7 +413,12 @@ describe('sign-in by password', () => {
         { account: target.email, password: `wrong ${i}` },
         { ip: h.freshIp() },
       );
-      expect(res.json().msg).toBe(en('accounts.wrongCredentials'));
+      // Each wrong password says how many remain before the limit: 4, 3, 2, 1, 0.
+      expect(res.json()).toEqual({
+        status: 201,
+        msg: en('accounts.wrongCredentials'),
+        data: { remaining_attempts: 4 - i },
+      });
     }
     // The right password from yet another IP: refused all the same.
     for (const site of ['protal', 'protal_en'] as const) {

@@ -49,8 +49,9 @@ export function loginOfAccount(account: string): Login {
   return value.includes('@') ? { kind: 'email', value: value.toLowerCase() } : { kind: 'mobile', value };
 }
 
-function wrongCredentials() {
-  return new ApiError(401, STATUS.refused, 'accounts.wrongCredentials');
+/** A wrong password, with the sign-ins left before the limit (the same for an unknown account). */
+function wrongCredentials(remainingAttempts: number) {
+  return new ApiError(401, STATUS.refused, 'accounts.wrongCredentials', {}, { remaining_attempts: remainingAttempts });
 }
 
 function banned() {
@@ -106,6 +107,13 @@ export function accountsService(
 
   type FailureKey = { scope: 'account' | 'ip'; key: string };
 
+  /** How many more failures the keys allow in the window: the fewest any of them has left. */
+  async function remainingAttempts(keys: FailureKey[]): Promise<number> {
+    const since = clock.now() - signIn.windowMs;
+    const counts = await Promise.all(keys.map((k) => repo.failureCount(k.scope, k.key, since)));
+    return Math.max(0, signIn.failuresAllowed - Math.max(0, ...counts));
+  }
+
   /** Refuses while a key has used up its failures in the window, saying when to try again. */
   async function assertNotThrottled(keys: FailureKey[]): Promise<void> {
     const now = clock.now();
@@ -140,8 +148,7 @@ export function accountsService(
       is_edit: member.is_edit,
       user_topic_article_count: counts.articles,
       user_post_count: counts.posts,
-      // Comments come with the discussions issue; until then no member has any.
-      user_comment_count: 0,
+      user_comment_count: counts.comments,
       user_que_count: counts.questions,
       user_follow_count: member.follow_count,
       user_fans_count: member.fans_count,
@@ -183,7 +190,7 @@ export function accountsService(
       const ok = await verifyPassword(body.password, member?.password_hash ?? (await dummyHash));
       if (!member || !member.password_hash || !ok) {
         await repo.recordFailures(keys, clock.now());
-        throw wrongCredentials();
+        throw wrongCredentials(await remainingAttempts(keys));
       }
       assertMaySignIn(member, clock.now());
       await repo.clearFailures('account', [keys[0]!.key]);
@@ -280,7 +287,7 @@ export function accountsService(
         ...brief,
         user_topic_article_count: counts.articles,
         user_post_count: counts.posts,
-        user_comment_count: 0,
+        user_comment_count: counts.comments,
         user_que_count: counts.questions,
         user_follow_count: member.follow_count,
         user_fans_count: member.fans_count,

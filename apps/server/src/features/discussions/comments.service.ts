@@ -193,7 +193,7 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
       body: { tp_id: number; tpc_content: string; tpc_parent_id?: number },
     ) {
       const now = clock.now();
-      const row = await db.transaction().execute(async (trx) => {
+      const { row, isAnswer } = await db.transaction().execute(async (trx) => {
         const post = await visiblePost(trx, site, body.tp_id);
         if (post.locked === 1) throw ApiError.refused('discuss.api.locked');
         let parentId: number | null = null;
@@ -242,10 +242,11 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
             siteId: site.tws_id,
           });
         }
-        return inserted;
+        return { row: inserted, isAnswer: post.type === POST_TYPE.question && parentId === null };
       });
       const [shaped] = await shape([row], site, author, null);
-      return shaped!;
+      // A question's top-level comment is an answer, and the author is told "answer posted".
+      return { comment: shaped!, isAnswer };
     },
 
     /** The author deletes their own comment or reply (soft); its point goes back, and so does an acceptance. */

@@ -333,27 +333,27 @@ export function discussionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Replies under a comment, newest first (post_comments_parent). */
-    replies(parentId: number, beforeId: number | null, limit: number) {
+    /** Replies under a comment, oldest first (post_comments_parent; decision 022). */
+    replies(parentId: number, afterId: number | null, limit: number) {
       return db
         .selectFrom('post_comments')
         .selectAll()
         .where('parent_id', '=', parentId)
         .where('deleted_at', 'is', null)
         .where('hidden', '=', 0)
-        .$if(beforeId !== null, (q) => q.where('id', '<', beforeId!))
-        .orderBy('id', 'desc')
+        .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
+        .orderBy('id')
         .limit(limit)
         .execute();
     },
 
-    /** The newest `perParent` replies of each of these comments, in one query (a window per parent). */
+    /** The first `perParent` replies of each of these comments, oldest first, in one query (a window per parent). */
     async replyPreviews(parentIds: number[], perParent: number): Promise<CommentRow[]> {
       if (parentIds.length === 0) return [];
       const ranked = db
         .selectFrom('post_comments')
         .selectAll()
-        .select(sql<number>`row_number() over (partition by parent_id order by id desc)`.as('rn'))
+        .select(sql<number>`row_number() over (partition by parent_id order by id)`.as('rn'))
         .where('parent_id', 'in', parentIds)
         .where('deleted_at', 'is', null)
         .where('hidden', '=', 0)
@@ -362,7 +362,7 @@ export function discussionsRepository(db: Kysely<DB>) {
         .selectFrom(ranked)
         .selectAll()
         .where('rn', '<=', perParent + 1)
-        .orderBy('id', 'desc')
+        .orderBy('id')
         .execute();
       return rows as unknown as CommentRow[];
     },

@@ -485,11 +485,15 @@ describe('comments, replies and accepted answers', () => {
     const bob = await member('protal_en', 'Bob');
     const { tp_id } = await publish(asker, 'protal_en', { tp_type: 20 });
     const c1 = (await api('protal_en', '/comment/add', { tp_id, tpc_content: '  First answer  ' }, ann)).json();
-    expect(c1).toMatchObject({ status: 200, msg: translate('en', 'discuss.api.commented') });
+    // A question's top-level comment is an answer; a reply under it is a comment.
+    expect(c1).toMatchObject({ status: 200, msg: translate('en', 'discuss.api.answered') });
+    expect(translate('en', 'discuss.api.answered')).toBe('Answer posted');
     expect(c1.data).toMatchObject({ tpc_content: 'First answer', tpc_parent_id: null, is_mine: true });
-    const r1 = (
+    const r1Answer = (
       await api('protal_en', '/comment/add', { tp_id, tpc_content: 'Why?', tpc_parent_id: c1.data.tpc_id }, bob)
-    ).json().data;
+    ).json();
+    expect(r1Answer.msg).toBe(translate('en', 'discuss.api.commented'));
+    const r1 = r1Answer.data;
     expect(r1).toMatchObject({ tpc_parent_id: c1.data.tpc_id, reply_to: null });
     // A reply to a reply stays on the second level and names whom it answers.
     const r2 = (
@@ -506,11 +510,12 @@ describe('comments, replies and accepted answers', () => {
     expect(list.list).toHaveLength(2);
     const top = list.list[0];
     expect(top).toMatchObject({ tpc_id: c1.data.tpc_id, reply_count: 5 });
-    expect(top.replies.map((r: { tpc_content: string }) => r.tpc_content)).toEqual(['more 2', 'more 1', 'more 0']);
+    // Replies oldest first, so a reply to a reply comes after the one it answers (decision 022).
+    expect(top.replies.map((r: { tpc_content: string }) => r.tpc_content)).toEqual(['Why?', 'Because.', 'more 0']);
     const rest = (
       await api('protal_en', '/comment/replies', { tpc_id: c1.data.tpc_id, cursor: top.replies_next_cursor })
     ).json().data;
-    expect(rest.list.map((r: { tpc_id: number }) => r.tpc_id)).toEqual([r2.tpc_id, r1.tpc_id]);
+    expect(rest.list.map((r: { tpc_content: string }) => r.tpc_content)).toEqual(['more 1', 'more 2']);
     expect(rest.next_cursor).toBeNull();
 
     const kinds = (msgs: Array<{ kind: string; params: string }>) => msgs.map((m) => [m.kind, JSON.parse(m.params)]);
@@ -543,6 +548,100 @@ describe('comments, replies and accepted answers', () => {
     await t.database.db.updateTable('posts').set({ locked: 1 }).where('id', '=', tp_id).execute();
     const locked = await api('protal_en', '/comment/add', { tp_id, tpc_content: 'late' }, ann);
     expect(locked.json()).toMatchObject({ status: 201, msg: translate('en', 'discuss.api.locked') });
+  });
+
+  it('the profile card counts what the member has on show, and follows deletes and hides (decision 022)', async () => {
+    const writer = await member('protal', 'Counter');
+    const reader = await member('protal', 'Reader');
+    const card = async () => {
+      const res = await h.call('protal', '/user/userDetail', { id: writer.id }, { as: reader });
+      expect(res.statusCode, res.body).toBe(200);
+      const d = res.json().data;
+      return [d.user_post_count, d.user_que_count, d.user_comment_count];
+    };
+    expect(await card()).toEqual([0, 0, 0]);
+    const post = (await publish(writer, 'protal')).tp_id;
+    const question = (await publish(writer, 'protal', { tp_type: 20 })).tp_id;
+    const other = (await publish(reader, 'protal')).tp_id;
+    const c1 = (await api('protal', '/comment/add', { tp_id: other, tpc_content: '一' }, writer)).json().data.tpc_id;
+    const c2 = (await api('protal', '/comment/add', { tp_id: question, tpc_content: '二' }, writer)).json().data.tpc_id;
+    await api('protal', '/comment/add', { tp_id: other, tpc_content: '三', tpc_parent_id: c1 }, writer);
+    await api('protal', '/comment/add', { tp_id: other, tpc_content: '别人的' }, reader);
+    // Comments, answers and replies all count, the same for the member as for anyone.
+    expect(await card()).toEqual([1, 1, 3]);
+    const mine = (await h.call('protal', '/api/user/getMyInfo', {}, { as: writer })).json().data;
+    expect([mine.user_post_count, mine.user_que_count, mine.user_comment_count]).toEqual([1, 1, 3]);
+
+    // Deleting one's own reply and answer takes them off.
+    const reply = (await api('protal', '/comment/list', { tp_id: other })).json().data.list[0].replies[0].tpc_id;
+    expect((await api('protal', '/comment/delete', { tpc_id: reply }, writer)).json().status).toBe(200);
+    expect((await api('protal', '/comment/delete', { tpc_id: c2 }, writer)).json().status).toBe(200);
+    expect(await card()).toEqual([1, 1, 1]);
+    // A hidden post, and a deleted post with the member's comment on it, no longer count.
+    await t.database.db.updateTable('posts').set({ hidden: 1 }).where('id', '=', question).execute();
+    expect(await card()).toEqual([1, 0, 1]);
+    expect((await api('protal', '/post/delete', { tp_id: other }, reader)).json().status).toBe(200);
+    expect(await card()).toEqual([1, 0, 0]);
+    await t.database.db.updateTable('posts').set({ hidden: 0 }).where('id', '=', question).execute();
+    expect(await card()).toEqual([1, 1, 0]);
+    expect((await api('protal', '/post/delete', { tp_id: post }, writer)).json().status).toBe(200);
+    expect(await card()).toEqual([0, 1, 0]);
+
+    // Bad input: an id that is not one, or no member.
+    for (const id of [0, -1, 'x', 1.5]) {
+      const res = await h.call('protal', '/user/userDetail', { id });
+      expect(res.json(), JSON.stringify(id)).toMatchObject({ status: 40001, data: { field: 'id' } });
+    }
+    expect((await h.call('protal', '/user/userDetail', { id: 999_999 })).json().status).toBe(404);
+  });
+
+  it('lists comments oldest first with their replies under them, oldest first, on every page (decision 022)', async () => {
+    const asker = await member('protal', 'Order');
+    const { tp_id } = await publish(asker, 'protal');
+    const say = async (text: string, parent?: number) =>
+      (
+        await api(
+          'protal',
+          '/comment/add',
+          { tp_id, tpc_content: text, ...(parent ? { tpc_parent_id: parent } : {}) },
+          asker,
+        )
+      ).json().data.tpc_id as number;
+    const first = await say('c1');
+    const second = await say('c2');
+    const r1 = await say('c1-r1', first);
+    await say('c1-r1-answer', r1);
+    for (let i = 2; i <= 6; i++) await say(`c1-r${i}`, first);
+    await say('c2-r1', second);
+    const texts = (list: Array<{ tpc_content: string }>) => list.map((c) => c.tpc_content);
+
+    const page1 = (await api('protal', '/comment/list', { tp_id, limit: 1 })).json().data;
+    expect(texts(page1.list)).toEqual(['c1']);
+    expect(texts(page1.list[0].replies)).toEqual(['c1-r1', 'c1-r1-answer', 'c1-r2']);
+    const seen = [...page1.list[0].replies];
+    let cursor = page1.list[0].replies_next_cursor;
+    while (cursor) {
+      const more = (await api('protal', '/comment/replies', { tpc_id: first, cursor, limit: 2 })).json().data;
+      seen.push(...more.list);
+      cursor = more.next_cursor;
+    }
+    expect(texts(seen)).toEqual(['c1-r1', 'c1-r1-answer', 'c1-r2', 'c1-r3', 'c1-r4', 'c1-r5', 'c1-r6']);
+    const page2 = (await api('protal', '/comment/list', { tp_id, limit: 1, cursor: page1.next_cursor })).json().data;
+    expect(texts(page2.list)).toEqual(['c2']);
+    expect(texts(page2.list[0].replies)).toEqual(['c2-r1']);
+    expect(page2.next_cursor).toBeNull();
+
+    // Bad input: a damaged cursor, a reply's id for replies, limits out of range.
+    for (const [path, body, field] of [
+      ['/comment/list', { tp_id, cursor: 'not-a-cursor' }, 'cursor'],
+      ['/comment/replies', { tpc_id: first, cursor: '!!' }, 'cursor'],
+      ['/comment/list', { tp_id, limit: 0 }, 'limit'],
+      ['/comment/replies', { tpc_id: 'x' }, 'tpc_id'],
+    ] as const) {
+      const res = await api('protal', path, body);
+      expect(res.json(), `${path} ${JSON.stringify(body)}`).toMatchObject({ status: 40001, data: { field } });
+    }
+    expect((await api('protal', '/comment/replies', { tpc_id: r1 })).json().status).toBe(404);
   });
 
   it('only the asker accepts, one answer at a time, never their own or a reply; the answerer is told', async () => {

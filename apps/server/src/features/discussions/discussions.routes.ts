@@ -43,13 +43,13 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
   registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()));
   registerCall(app, postAdd, async (body, { site, user, succeed }) => {
     const result = await posts.add(site, (await user()).id, body);
-    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { count: result.dropped_images });
     else succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.published);
     return result;
   });
   registerCall(app, postEdit, async ({ tp_id, ...form }, { site, user, succeed }) => {
     const result = await posts.edit(site, (await user()).id, tp_id, form);
-    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { n: result.dropped_images });
+    if (result.dropped_images > 0) succeed(DISCUSS_MSG.imagesDropped, { count: result.dropped_images });
     else succeed(result.status === REVIEW_STATUS.pending ? DISCUSS_MSG.submitted : DISCUSS_MSG.updated);
     return result;
   });
@@ -81,9 +81,9 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
   registerCall(app, commentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()));
   registerCall(app, commentReplies, async (body, { site, viewer }) => comments.replies(site, body, await viewer()));
   registerCall(app, commentAdd, async (body, { site, user, succeed }) => {
-    const result = await comments.add(site, await user(), body);
-    succeed(DISCUSS_MSG.commented);
-    return result;
+    const { comment, isAnswer } = await comments.add(site, await user(), body);
+    succeed(isAnswer ? DISCUSS_MSG.answered : DISCUSS_MSG.commented);
+    return comment;
   });
   registerCall(app, commentDelete, async (body, { site, user, succeed }) => {
     await comments.remove(site, (await user()).id, body.tpc_id);

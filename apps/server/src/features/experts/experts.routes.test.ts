@@ -142,6 +142,22 @@ describe('the MVP and expert list', () => {
     expect(all.find((u) => u.user_id === extra.enMvp)?.roles).toEqual(['mvp']);
   });
 
+  it('leaves a job title or company in Chinese off the English page, and keeps it on the Chinese (decision 023)', async () => {
+    const id = await addMember('cjkTitle', { points: 1, user_expert: 20 });
+    await t.database.db
+      .updateTable('users')
+      .set({ job_title: '存储架构师', company: 'Acme 存储' })
+      .where('id', '=', id)
+      .execute();
+    const find = async (call: typeof zh) => {
+      const list = (await walk(call, { limit: 50 })) as ExpertMember[];
+      return list.find((u) => u.user_id === id)!;
+    };
+    expect(await find(zh)).toMatchObject({ user_job_title: '存储架构师', user_company: 'Acme 存储' });
+    expect(await find(en)).toMatchObject({ user_job_title: '', user_company: '' });
+    await t.database.db.updateTable('users').set({ status: 0 }).where('id', '=', id).execute();
+  });
+
   it('gives each member their card, company, title and what they published on this site', async () => {
     const list = (await en({ limit: 50 })).json().data.list as ExpertMember[];
     const tie = list.find((u) => u.user_id === extra.tieA)!;

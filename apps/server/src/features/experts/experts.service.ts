@@ -41,8 +41,8 @@ export function expertsService(db: Kysely<DB>) {
         return [
           {
             ...brief,
-            user_company: u.company,
-            user_job_title: u.job_title,
+            user_company: inSiteScript(u.company, site),
+            user_job_title: inSiteScript(u.job_title, site),
             post_count: posts.get(u.id) ?? 0,
             topic_article_count: articles.get(u.id) ?? 0,
             roles: [...(roles.get(u.id) ?? [])].sort(),
@@ -59,3 +59,14 @@ export function expertsService(db: Kysely<DB>) {
 }
 
 export type ExpertsService = ReturnType<typeof expertsService>;
+
+/** Han, kana and hangul: text a reader of the English site cannot read. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+
+/**
+ * A member's free-text profile field as a site's MVP page shows it (decision 023): the English site
+ * leaves out a job title or company written in Chinese rather than show it untranslated.
+ */
+export function inSiteScript(text: string, site: Site): string {
+  return site.lang !== 'zh' && CJK.test(text) ? '' : text;
+}

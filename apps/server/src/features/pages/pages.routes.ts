@@ -13,7 +13,7 @@ export async function pagesRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerCall(app, adminPageGet, async (body, { site }) => pages.get(site, body.slug));
   registerCall(app, adminPageUpdate, async (body, { site, user, request, succeed }) => {
     const page = await pages.update(site, (await user()).id, body, request);
-    if (page.dropped_images > 0) succeed(REMOTE_IMAGES_DROPPED_MSG, { n: page.dropped_images });
+    if (page.dropped_images > 0) succeed(REMOTE_IMAGES_DROPPED_MSG, { count: page.dropped_images });
     return page;
   });
 }

@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_SITE, homePath, siteById, siteFromPath } from '@portal/contracts/sites';
-import { CLIENT_STORAGE, type PortalLoadContext } from '@portal/contracts/ssr';
+import { CLIENT_STORAGE, REQUEST_HEADERS, type PortalLoadContext } from '@portal/contracts/ssr';
+import { knownTimeZone } from '@portal/contracts/time';
 import { translate } from '../../lib/i18n';
 import { PageCache, type CachedPage } from './page-cache';
 import { RenderGate, type RenderGateOptions } from './render-gate';
@@ -187,8 +188,14 @@ export async function registerWebPages(app: FastifyInstance, deps: WebPagesDeps)
       cache !== null && request.method === 'GET' && !cookieValue(request, CLIENT_STORAGE.accessTokenCookie);
     if (cacheable) {
       const siteCookie = cookieValue(request, CLIENT_STORAGE.siteDataCookie) ?? '';
-      // Pages depend on the path and the site cookie only: never on Host, which the client chooses.
-      const key = `${request.url}|${siteCookie}`;
+      // The zone the page prints times in, as the root loader picks it (decision 021); only known
+      // zone names, so a client cannot fill the cache with made-up ones.
+      const zone =
+        knownTimeZone(String(request.headers[REQUEST_HEADERS.timeZoneName] ?? '')) ??
+        knownTimeZone(cookieValue(request, CLIENT_STORAGE.timeZoneCookie)) ??
+        '';
+      // Pages depend on the path, the site cookie and the zone only: never on Host, which the client chooses.
+      const key = `${request.url}|${siteCookie}|${zone}`;
       let page = cache.get(key);
       if (!page) {
         const release = await renderTurn(request, reply);

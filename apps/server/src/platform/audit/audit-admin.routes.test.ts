@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTargetKind } from '@portal/contracts/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@portal/contracts/admin';
 import type { TestApp } from '../../../test/test-app';
@@ -52,8 +53,9 @@ async function record(entry: {
   await recordAudit(t.database.db, {
     actorId: entry.actorId as number,
     siteId: entry.siteId,
-    action: entry.action,
-    targetKind: entry.targetKind ?? 'user',
+    // Made-up codes on purpose: the filters are tested on domains no other test writes.
+    action: entry.action as AuditAction,
+    targetKind: (entry.targetKind ?? 'user') as AuditTargetKind,
     targetId: entry.targetId ?? 1,
     before: entry.before,
     after: entry.after,

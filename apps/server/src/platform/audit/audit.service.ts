@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditTargetKind } from '@portal/contracts/audit';
 import type { Executor } from '../../db/executor';
 
 /** One staff action, written in the same transaction as the change it describes. */
@@ -6,9 +7,9 @@ export interface AuditEntry {
   actorId: number;
   /** The site the action was taken on; null for portal-wide things (accounts, roles). */
   siteId: number | null;
-  /** `<domain>.<verb>`, e.g. `user.ban`, `role.grant`, `banner.update`. */
-  action: string;
-  targetKind: string;
+  /** `<domain>.<verb>`, e.g. `user.ban`: only the listed actions, each labelled in both languages. */
+  action: AuditAction;
+  targetKind: AuditTargetKind;
   targetId: string | number;
   before?: unknown;
   after?: unknown;

@@ -392,8 +392,8 @@ describe('admin.dictionaries.delete', () => {
     const res = await call('protal_en', '/admin/dictionaries/delete', { dd_id: used.id }, admin);
     expect(res.statusCode).toBe(409);
     const uses = [
-      msgOf('protal_en', 'siteAdmin.dictionaries.usage.members', { n: members.length }),
-      ...(posts.length ? [msgOf('protal_en', 'siteAdmin.dictionaries.usage.posts', { n: posts.length })] : []),
+      msgOf('protal_en', 'siteAdmin.dictionaries.usage.members', { count: members.length }),
+      ...(posts.length ? [msgOf('protal_en', 'siteAdmin.dictionaries.usage.posts', { count: posts.length })] : []),
     ].join(', ');
     expect(res.json()).toEqual({
       status: 201,
@@ -413,7 +413,7 @@ describe('admin.dictionaries.delete', () => {
       status: 201,
       msg: msgOf('protal', 'siteAdmin.dictionaries.inUse', {
         label: '新版块',
-        uses: msgOf('protal', 'siteAdmin.dictionaries.usage.moderators', { n: 1 }),
+        uses: msgOf('protal', 'siteAdmin.dictionaries.usage.moderators', { count: 1 }),
       }),
       data: { usage: { members: 0, posts: 0, articles: 0, moderators: 1, events: 0 } },
     });

@@ -39,7 +39,7 @@ const USAGE_ORDER: ReadonlyArray<keyof DictionaryUsage> = ['members', 'posts', '
 /** "3 post(s), 1 moderator grant(s)" in the site's language. */
 function describeUsage(site: Site, usage: DictionaryUsage): string {
   return USAGE_ORDER.filter((k) => usage[k] > 0)
-    .map((k) => translate(site.lang, `siteAdmin.dictionaries.usage.${k}`, { n: usage[k] }))
+    .map((k) => translate(site.lang, `siteAdmin.dictionaries.usage.${k}`, { count: usage[k] }))
     .join(translate(site.lang, 'siteAdmin.dictionaries.usage.separator'));
 }
 

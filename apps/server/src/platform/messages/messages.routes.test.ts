@@ -192,16 +192,33 @@ describe('the message list', () => {
       ['follow', '新的关注', 'Ada 关注了你'],
       ['role_granted', '你获得了新角色', '你已被授予“版主”角色，相应的权限即刻生效。'],
       ['role_revoked', '你的角色已变更', '你的“custom_staff”角色已被撤销。'],
-      ['banned', '账号已被封禁', '你的账号已被封禁至 2030/01/02 11:04，原因：Spam <b>links</b>'],
+      ['banned', '账号已被封禁', '你的账号已被封禁至 2030-01-02 11:04，原因：Spam <b>links</b>'],
       ['unbanned', '账号已解除封禁', '你的账号已解除封禁，欢迎回来。'],
     ]);
     expect(en.map((m) => [m.tfm_title, m.tfm_content])).toEqual([
       ['New follower', 'Ada followed you'],
       ['You have a new role', 'You have been given the role "Moderator". Its permissions apply at once.'],
       ['Your role has changed', 'Your role "custom_staff" has been removed.'],
-      ['Your account is banned', 'Your account is banned until 01/02/2030, 03:04 UTC. Reason: Spam <b>links</b>'],
+      ['Your account is banned', 'Your account is banned until 2 Jan 2030, 03:04. Reason: Spam <b>links</b>'],
       ['Your account is no longer banned', 'The ban on your account has been lifted. Welcome back.'],
     ]);
+    // The reader's zone when the request names one (the spec-7 header, else the page's cookie).
+    const inZone = async (headers: Record<string, string>) => {
+      const res = await t.call(
+        '/api/protal_en/api/index/frontMsgList',
+        {},
+        {
+          headers: { cookie: `accessToken=${a.token}`, ...headers },
+        },
+      );
+      const banned = (res.json().data as ListData).userFrontMsgList.find((m) => m.tfm_kind === 'banned');
+      return banned?.tfm_content;
+    };
+    expect(await inZone({ 'time-zone-name': 'Asia/Shanghai' })).toContain('until 2 Jan 2030, 11:04.');
+    expect(await inZone({ cookie: `accessToken=${a.token}; timeZone=America/New_York` })).toContain(
+      'until 1 Jan 2030, 22:04.',
+    );
+    expect(await inZone({ 'time-zone-name': 'Not/AZone' })).toContain('until 2 Jan 2030, 03:04.');
     expect(zh[1]).toMatchObject({ tfm_url: '/cn/discuss', tfm_status: 1 });
     expect(zh[0]!.create_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // Only the parameters are stored: the words are the catalogue's.

@@ -11,8 +11,8 @@ import type { FeatureDeps } from '../kit/feature';
 export async function messagesRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const messages = messagesService(deps.db);
 
-  registerCall(app, frontMsgList, async (body, { site, user }) =>
-    messages.list((await user()).id, site, body.cursor, body.page_size),
+  registerCall(app, frontMsgList, async (body, { site, user, request }) =>
+    messages.list((await user()).id, site, body.cursor, body.page_size, request.portal.timeZoneName),
   );
 
   registerCall(app, readMessage, async (body, { site, user, succeed }) => {

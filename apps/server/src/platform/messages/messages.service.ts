@@ -10,7 +10,8 @@ import {
   type SystemMessageKind,
 } from '@portal/contracts/messages';
 import { MEMBER_ROLE } from '@portal/contracts/permissions';
-import type { Lang, Site } from '@portal/contracts/sites';
+import type { Site } from '@portal/contracts/sites';
+import { formatTime } from '@portal/contracts/time';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { translate } from '../../lib/i18n';
@@ -174,25 +175,6 @@ export async function listBroadcasts(
   };
 }
 
-const SITE_ZONE: Record<Lang, { zone: string; suffix: string }> = {
-  zh: { zone: 'Asia/Shanghai', suffix: '' },
-  en: { zone: 'UTC', suffix: ' UTC' },
-};
-
-function formatTime(ms: number, site: Site): string {
-  const { zone, suffix } = SITE_ZONE[site.lang];
-  const text = new Intl.DateTimeFormat(site.htmlLang, {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(ms);
-  return `${text}${suffix}`;
-}
-
 type RoleNames = Map<string, { zh: string; en: string }>;
 
 function parseParams(raw: string): MessageParams {
@@ -206,14 +188,14 @@ function parseParams(raw: string): MessageParams {
 
 /**
  * A stored row as the reader sees it. System messages are worded now, in the reader's language:
- * times (`until`) in the site's zone, role codes by the role's name in that language.
+ * times (`until`) in the reader's zone (decision 021), role codes by the role's name in that language.
  */
-function present(row: MessageRow, site: Site, roles: RoleNames): Message {
+function present(row: MessageRow, site: Site, roles: RoleNames, timeZone: string | null): Message {
   let title = row.title;
   let content = row.content;
   if (row.kind !== BROADCAST_KIND) {
     const params: Record<string, string | number> = { ...parseParams(row.params) };
-    if (typeof params.until === 'number') params.until = formatTime(params.until, site);
+    if (typeof params.until === 'number') params.until = formatTime(params.until, site.lang, { timeZone });
     if (typeof params.role === 'string') params.role = roles.get(params.role)?.[site.lang] ?? params.role;
     title = translate(site.lang, `messages.kinds.${row.kind}.title`, params);
     content = translate(site.lang, `messages.kinds.${row.kind}.content`, params);
@@ -250,7 +232,7 @@ export function messagesService(db: Kysely<DB>, clock: { now(): number } = { now
      * One page of the member's messages on this site, the newest unread (for the popover) and
      * the exact unread count. A damaged cursor is a 40001 on `cursor`.
      */
-    async list(userId: number, site: Site, cursor: string | undefined, pageSize: number) {
+    async list(userId: number, site: Site, cursor: string | undefined, pageSize: number, timeZone: string | null) {
       const after = decodeCursor(cursor);
       const [rows, unread, count] = await Promise.all([
         repo.inboxPage(userId, site.tws_id, after?.id ?? null, pageSize + 1),
@@ -261,8 +243,8 @@ export function messagesService(db: Kysely<DB>, clock: { now(): number } = { now
       const roles = await roleNamesOf([...page, ...unread]);
       const last = page[page.length - 1];
       return {
-        userFrontMsgList: page.map((r) => present(r, site, roles)),
-        noReadArr: unread.map((r) => present(r, site, roles)),
+        userFrontMsgList: page.map((r) => present(r, site, roles, timeZone)),
+        noReadArr: unread.map((r) => present(r, site, roles, timeZone)),
         no_read_count: count,
         next_cursor: rows.length > pageSize && last ? encodeCursor({ at: last.id, id: last.id }) : null,
       };

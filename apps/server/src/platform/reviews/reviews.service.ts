@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { STATUS } from '@portal/contracts/envelope';
-import { REVIEW_STATUS, type ReviewDecision, type ReviewItem } from '@portal/contracts/reviews';
+import { REVIEW_STATUS, type ReviewDecision, type ReviewItem, type ReviewKindCode } from '@portal/contracts/reviews';
 import { siteById, type Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -137,7 +137,8 @@ export function reviewsService(
           actorId: staff.id,
           siteId: row.site_id,
           action: `review.${decision}`,
-          targetKind: row.kind,
+          // The queue holds only the review kinds of the contracts (review_items.kind).
+          targetKind: row.kind as ReviewKindCode,
           targetId: row.item_id,
           before: { review_id: row.id, status: row.status, title: row.title },
           after: { review_id: row.id, status, reason },

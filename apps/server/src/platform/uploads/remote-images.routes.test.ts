@@ -90,7 +90,7 @@ async function publish(content: string, allow: boolean): Promise<Saved & { conte
   }
 }
 
-const dropNotice = (n: number) => msgOf('protal_en', REMOTE_IMAGES_DROPPED_MSG, { n });
+const dropNotice = (n: number) => msgOf('protal_en', REMOTE_IMAGES_DROPPED_MSG, { count: n });
 
 describe('remote pictures on publish', () => {
   it('drops a picture on a loopback address and tells the author', async () => {
@@ -98,7 +98,7 @@ describe('remote pictures on publish', () => {
     expect(saved.data.dropped_images).toBe(1);
     expect(saved.msg).toBe(dropNotice(1));
     expect(saved.content).toBe('<p>Look</p>');
-    expect(msgOf('protal', REMOTE_IMAGES_DROPPED_MSG, { n: 1 })).not.toBe(dropNotice(1));
+    expect(msgOf('protal', REMOTE_IMAGES_DROPPED_MSG, { count: 1 })).not.toBe(dropNotice(1));
   });
 
   it('copies a remote picture into storage as the author’s attachment and shows it from our address', async () => {

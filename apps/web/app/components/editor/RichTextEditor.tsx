@@ -15,6 +15,7 @@ import {
   type UploadCall,
 } from '@portal/contracts/uploads';
 import { uploadThroughServer } from '~/components/upload/upload-through-server';
+import { useFormatTime } from '~/lib/format';
 import { callQuery } from '~/lib/query/call-query';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
@@ -62,6 +63,7 @@ export default function RichTextEditor({
   const { t } = useTranslation('editor');
   const { t: tu } = useTranslation('upload');
   const { site } = useShell();
+  const formatTime = useFormatTime();
   const config = useQuery({ ...callQuery(uploadConfig, site, {}), staleTime: 300_000 });
 
   const [words, setWords] = useState(0);
@@ -365,7 +367,7 @@ export default function RichTextEditor({
           className="rte-draft"
           type="info"
           showIcon
-          message={t('draft.found', { time: new Date(draftOffer.savedAt).toLocaleString() })}
+          message={t('draft.found', { time: formatTime(draftOffer.savedAt) })}
           action={
             <span className="rte-draft-actions">
               <Button

@@ -6,7 +6,7 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Statistic from 'antd/es/statistic';
 import { adminDashboard, type AdminDashboard } from '@portal/contracts/admin';
-import { formatDate } from '~/lib/format';
+import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { SITE_NAME_KEY } from '~/lib/admin/admin-site';
@@ -33,6 +33,7 @@ function figures(data: AdminDashboard, t: (key: string) => string): Figure[] {
 export function DashboardScreen() {
   const { t } = useTranslation('admin');
   const { site: uiSite } = useShell();
+  const formatTime = useFormatTime();
   const { siteCode } = useAdminSite();
   const query = useCall(adminDashboard, {});
 
@@ -47,10 +48,7 @@ export function DashboardScreen() {
     );
   }
   const data = query.data;
-  const time = formatDate(data.generated_at, uiSite, {
-    withTime: true,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  });
+  const time = formatTime(data.generated_at, { site: uiSite });
 
   return (
     <div className="admin-dashboard" data-testid="admin-dashboard">

@@ -9,7 +9,7 @@ import { CallFailedError } from '~/lib/query/call-error';
 import { callKey } from '~/lib/query/call-query';
 import { browserQueryClient } from '~/lib/query/query-client';
 import { requestClientReady } from '~/lib/request/client';
-import { siteOfPage } from '~/lib/site';
+import { errorPagePath, siteOfPage } from '~/lib/site';
 import { pickManagedSite, searchWithSite, SITE_PARAM } from '~/lib/admin/admin-site';
 
 export interface AdminFrameData {
@@ -45,11 +45,11 @@ export async function loadAdminFrame(request: Request): Promise<AdminFrameData> 
     });
   } catch (error) {
     if (isStatus(error, STATUS.unauthorized)) throw redirect(loginPath(uiSite, url, window.location.origin));
-    if (isStatus(error, STATUS.forbidden)) throw redirect('/401');
+    if (isStatus(error, STATUS.forbidden)) throw redirect(errorPagePath(401, uiSite));
     throw error;
   }
   const managed = pickManagedSite(context.sites, url.searchParams.get(SITE_PARAM), uiSite);
-  if (!managed) throw redirect('/401');
+  if (!managed) throw redirect(errorPagePath(401, uiSite));
   if (url.searchParams.get(SITE_PARAM) !== managed.apply_site) {
     throw redirect(`${url.pathname}${searchWithSite(url.search, managed.apply_site)}`);
   }

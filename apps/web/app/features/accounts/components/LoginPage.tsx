@@ -1,8 +1,10 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
+import Alert from 'antd/es/alert';
 import Tabs from 'antd/es/tabs';
 import type { CurrentUser } from '@portal/contracts/accounts';
 import { invalidateShell } from '~/lib/session';
+import { loginReasonOf } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { loginViewPath, type CodeChannel, type LoginType, type LoginView } from '../routing/login-view';
@@ -20,6 +22,7 @@ export function LoginPage({ view }: { view: LoginView }) {
   const { site, origin } = useShell();
   const location = useLocation();
   const navigate = useNavigate();
+  const reason = loginReasonOf(location.search);
 
   const show = (next: LoginView) =>
     void navigate(loginViewPath(site, next, location.search), { replace: true, preventScrollReset: true });
@@ -45,6 +48,16 @@ export function LoginPage({ view }: { view: LoginView }) {
 
   return (
     <AccountsCard id="login-page" title={t('loginTitle')} lead={t('loginLead')}>
+      {reason ? (
+        <Alert
+          className="login-reason"
+          type="info"
+          showIcon
+          role="status"
+          message={t(`loginReason.${reason}`)}
+          data-testid="login-reason"
+        />
+      ) : null}
       <Tabs
         activeKey={view.type}
         onChange={(key) => show({ ...view, type: key as LoginType })}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
@@ -12,6 +13,7 @@ import {
   register,
   type CurrentUser,
 } from '@portal/contracts/accounts';
+import { STATUS } from '@portal/contracts/envelope';
 import { fieldIssues } from '~/lib/forms/form-issues';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import type { CodeChannel } from '../routing/login-view';
@@ -32,13 +34,21 @@ export function PasswordSignIn({ onSignedIn }: { onSignedIn(user: CurrentUser): 
   const { t } = useTranslation('auth');
   const { form, rule, showServerIssues } = useContractForm<PasswordValues>(validatePassword);
   const [busy, setBusy] = useState(false);
+  // A refusal stays under the form (a toast goes away): the server's words and the tries left.
+  const [refusal, setRefusal] = useState<{ msg: string; remaining: number | null } | null>(null);
 
   const submit = async (values: PasswordValues) => {
     setBusy(true);
+    setRefusal(null);
     const result = await callWithContract(login, passwordBody(values));
     setBusy(false);
-    if (result?.ok) onSignedIn(result.data);
-    else showServerIssues(result?.envelope, ['account', 'password']);
+    if (result?.ok) return onSignedIn(result.data);
+    showServerIssues(result?.envelope, ['account', 'password']);
+    const envelope = result?.envelope;
+    if (envelope && String(envelope.status) === String(STATUS.refused)) {
+      const left = (envelope.data as { remaining_attempts?: unknown } | null)?.remaining_attempts;
+      setRefusal({ msg: envelope.msg, remaining: typeof left === 'number' ? left : null });
+    }
   };
 
   return (
@@ -59,6 +69,23 @@ export function PasswordSignIn({ onSignedIn }: { onSignedIn(user: CurrentUser): 
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
         {t('signIn')}
       </Button>
+      {refusal ? (
+        <Alert
+          className="login-refusal"
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="login-refusal"
+          message={refusal.msg}
+          description={
+            refusal.remaining === null
+              ? undefined
+              : refusal.remaining > 0
+                ? t('attemptsLeft', { count: refusal.remaining })
+                : t('attemptsNone')
+          }
+        />
+      ) : null}
     </Form>
   );
 }

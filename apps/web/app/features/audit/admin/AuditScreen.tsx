@@ -13,9 +13,10 @@ import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { SITE_NAME_KEY } from '~/lib/admin/admin-site';
 import { useCall, useCallPages } from '~/lib/query/use-call';
-import { formatDate } from '~/lib/format';
+import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { AuditDiff } from './AuditDiff';
+import { useAuditLabels } from './audit-labels';
 import {
   actionOptions,
   bodyFromValues,
@@ -26,8 +27,6 @@ import {
 } from './audit-filters';
 import { LoadMore } from '~/components/admin/LoadMore';
 
-const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * The audit log (/admin/audit): a filter toolbar whose values live in the URL (so a filtered view
  * can be shared or linked from another screen, e.g. `?kind=user&target=42`), the entries newest
@@ -37,6 +36,8 @@ export function AuditScreen() {
   const { t } = useTranslation('admin');
   const { t: tAny } = useTranslation();
   const { site: uiSite } = useShell();
+  const formatTime = useFormatTime();
+  const labels = useAuditLabels();
   const { siteCode } = useAdminSite();
   const location = useLocation();
   const navigate = useNavigate();
@@ -82,7 +83,7 @@ export function AuditScreen() {
       width: 170,
       render: (_, e) => (
         <time dateTime={e.created_at} title={e.created_at}>
-          {formatDate(e.created_at, uiSite, { withTime: true, timeZone: visitorZone() })}
+          {formatTime(e.created_at, { site: uiSite })}
         </time>
       ),
     },
@@ -101,15 +102,24 @@ export function AuditScreen() {
           <span className="admin-muted">{t('actorGone')}</span>
         ),
     },
-    { key: 'action', title: t('colAction'), render: (_, e) => <code>{e.action}</code> },
+    {
+      key: 'action',
+      title: t('colAction'),
+      render: (_, e) => (
+        <span title={e.action} data-testid="audit-action">
+          {labels.action(e.action)}
+        </span>
+      ),
+    },
     {
       key: 'target',
       title: t('colTarget'),
       render: (_, e) => (
-        <code>
-          {e.target_kind}
-          {e.target_id ? ` #${e.target_id}` : ''}
-        </code>
+        <span title={`${e.target_kind} ${e.target_id}`} data-testid="audit-target">
+          {e.target_id
+            ? t('auditTarget', { kind: labels.target(e.target_kind), id: e.target_id })
+            : labels.target(e.target_kind)}
+        </span>
       ),
     },
     { key: 'site', title: t('colSite'), render: (_, e) => siteLabel(e.site_id) },
@@ -132,12 +142,13 @@ export function AuditScreen() {
         <Form.Item name="action" label={t('filterAction')}>
           <Select
             showSearch
+            optionFilterProp="label"
             allowClear
             placeholder={t('filterActionPlaceholder')}
             popupMatchSelectWidth={false}
             options={actionOptions(facets.data?.actions ?? []).map((a) => ({
               value: a,
-              label: a.endsWith('.') ? `${a}*` : a,
+              label: labels.filter(a),
             }))}
             data-testid="audit-filter-action"
           />
@@ -145,9 +156,10 @@ export function AuditScreen() {
         <Form.Item name="kind" label={t('filterTargetKind')}>
           <Select
             showSearch
+            optionFilterProp="label"
             allowClear
             popupMatchSelectWidth={false}
-            options={(facets.data?.target_kinds ?? []).map((k) => ({ value: k, label: k }))}
+            options={(facets.data?.target_kinds ?? []).map((k) => ({ value: k, label: labels.target(k) }))}
             data-testid="audit-filter-kind"
           />
         </Form.Item>

@@ -28,7 +28,7 @@ import { bannerList } from '@portal/contracts/home';
 import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
 import { serverIssues } from '~/lib/forms/form-issues';
 import { contractRule } from '~/lib/forms/contract-rules';
-import { formatDate } from '~/lib/format';
+import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { movedIds } from '~/lib/admin/reorder';
@@ -185,8 +185,8 @@ export function BannersScreen() {
   const remove = useCallMutation(adminBannerDelete, { invalidates: BANNER_CALLS });
   const reorder = useCallMutation(adminBannerReorder, { invalidates: BANNER_CALLS });
   const [dialog, setDialog] = useState<AdminBanner | null | 'new'>(null);
-  const zone = typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
-  const when = (iso: string) => formatDate(iso, uiSite, { withTime: true, timeZone: zone });
+  const formatTime = useFormatTime();
+  const when = (iso: string) => formatTime(iso, { site: uiSite });
 
   if (query.isPending) return <Table loading columns={[]} dataSource={[]} />;
   if (query.isError) {

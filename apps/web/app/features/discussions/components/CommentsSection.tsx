@@ -120,7 +120,7 @@ function CommentBody({
               {t('ui.accepted')}
             </span>
           ) : null}
-          <DateTime iso={comment.create_time} withTime />
+          <DateTime iso={comment.create_time} />
         </p>
         <p className="discuss-comment__text" data-testid="comment-text">
           {comment.tpc_content}

@@ -95,7 +95,7 @@ export function PostDetailPage({ postId }: { postId: number }) {
                 <span>{post.author.user_nick_name}</span>
               </ProfileTrigger>
               <span>
-                {t('ui.publishedAt')} <DateTime iso={post.create_time} withTime />
+                {t('ui.publishedAt')} <DateTime iso={post.create_time} />
               </span>
               {post.tp_hy_name ? <span>{post.tp_hy_name}</span> : null}
               {post.tp_cj_name ? <span>{post.tp_cj_name}</span> : null}

@@ -239,7 +239,13 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
               data-testid="post-form-expert"
             />
           ) : null}
-          <Form.Item name="tp_title" label={t('titleLabel')} validateTrigger="onBlur" rules={[rule('tp_title')]}>
+          <Form.Item
+            name="tp_title"
+            label={t('titleLabel')}
+            required
+            validateTrigger="onBlur"
+            rules={[rule('tp_title')]}
+          >
             <Input
               placeholder={t('titlePlaceholder')}
               maxLength={POST_RULE.titleMax}
@@ -248,7 +254,7 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
             />
           </Form.Item>
           <div className="post-form__row">
-            <Form.Item name="tp_type" label={t('typeLabel')} rules={[rule('tp_type')]}>
+            <Form.Item name="tp_type" label={t('typeLabel')} required rules={[rule('tp_type')]}>
               <Radio.Group
                 optionType="button"
                 options={[
@@ -267,25 +273,28 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
             </Form.Item>
           </div>
           <div className="post-form__row">
-            <Form.Item name="tp_hy_dd_id" label={t('industryLabel')} rules={[rule('tp_hy_dd_id')]}>
+            <Form.Item name="tp_hy_dd_id" label={t('industryLabel')} required rules={[rule('tp_hy_dd_id')]}>
               <Select
+                // The whole label in the list, also on a phone's narrow field.
+                popupMatchSelectWidth={false}
                 placeholder={t('industryPlaceholder')}
                 options={config.data?.post_ins_list ?? []}
                 data-testid="post-form-industry"
               />
             </Form.Item>
-            <Form.Item name="tp_cj_dd_id" label={t('sceneLabel')} rules={[rule('tp_cj_dd_id')]}>
+            <Form.Item name="tp_cj_dd_id" label={t('sceneLabel')} required rules={[rule('tp_cj_dd_id')]}>
               <Select
+                popupMatchSelectWidth={false}
                 placeholder={t('scenePlaceholder')}
                 options={config.data?.post_scene_list ?? []}
                 data-testid="post-form-scene"
               />
             </Form.Item>
-            <Form.Item name="tp_source" label={t('sourceLabel')} rules={[rule('tp_source')]}>
+            <Form.Item name="tp_source" label={t('sourceLabel')} required rules={[rule('tp_source')]}>
               <Select options={config.data?.post_source_list ?? []} data-testid="post-form-source" />
             </Form.Item>
           </div>
-          <Form.Item name="tp_content" label={t('contentLabel')} rules={[rule('tp_content')]}>
+          <Form.Item name="tp_content" label={t('contentLabel')} required rules={[rule('tp_content')]}>
             <PostContentEditor draftKey={draftKey} onAttachment={addAttachment} />
           </Form.Item>
           <Form.Item

@@ -22,8 +22,7 @@ import { Avatar } from '~/components/Avatar';
 import { fieldIssues } from '~/lib/forms/form-issues';
 import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useCallMutation, useCallPages } from '~/lib/query/use-call';
-import { formatDate } from '~/lib/format';
-import { useShell } from '~/lib/shell';
+import { useFormatTime } from '~/lib/format';
 import { clipText, INBOX_TABS, listBody, searchWithView, viewFromSearch, type InboxTab } from './inbox-view';
 import { LoadMore } from '~/components/admin/LoadMore';
 
@@ -32,9 +31,8 @@ const TAB_KEY = { new: 'tabNew', handled: 'tabHandled', all: 'tabAll' } as const
 
 /** A time in the back office: the interface language's format, in the staff member's own zone. */
 function useStaffTime() {
-  const { site } = useShell();
-  return (iso: string) =>
-    formatDate(iso, site, { withTime: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  const format = useFormatTime();
+  return (iso: string) => format(iso);
 }
 
 /**

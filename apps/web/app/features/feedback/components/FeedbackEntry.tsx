@@ -26,7 +26,8 @@ export function FeedbackEntry() {
 
   const press = () => {
     if (!user) {
-      void navigate(loginPath(site, location, origin));
+      // The login page says why they are there (feedback needs an account to be answered).
+      void navigate(loginPath(site, location, origin, 'feedback'));
       return;
     }
     if (Dialog) {

@@ -51,7 +51,7 @@ function ActivityCard({
           <Link to={to}>{activity.ta_title}</Link>
         </h3>
         <p className="activity-card__meta">
-          <DateTime iso={activity.ta_start_time} withTime />
+          <DateTime iso={activity.ta_start_time} />
           {' · '}
           {activity.ta_is_online ? t('online') : activity.ta_address}
         </p>

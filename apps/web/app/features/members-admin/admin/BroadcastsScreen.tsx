@@ -24,7 +24,7 @@ import { fieldIssues } from '~/lib/forms/form-issues';
 import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
-import { adminTime, siteLabelKey } from './people-format';
+import { useAdminTime, siteLabelKey } from './people-format';
 
 interface BroadcastValues {
   where: 'this' | 'both';
@@ -76,6 +76,7 @@ export function BroadcastsScreen() {
   const { t } = useTranslation('membersAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   const { site, siteCode } = useAdminSite();
   const roles = useRoleOptions(uiSite.lang);
   const send = useCallMutation(adminMessagesBroadcast, { invalidates: [adminMessagesBroadcasts] });
@@ -97,6 +98,17 @@ export function BroadcastsScreen() {
     fieldIssues(adminMessagesBroadcast.body, bodyOf(v)),
   );
   const audience = Form.useWatch('audience', form);
+
+  // The form is checked first; only a valid broadcast asks "send it?" (issue 17).
+  const [confirming, setConfirming] = useState(false);
+  const askToSend = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    setConfirming(true);
+  };
 
   const submit = async () => {
     try {
@@ -185,9 +197,22 @@ export function BroadcastsScreen() {
             title={t('sendConfirm')}
             okText={t('confirm')}
             cancelText={t('cancel')}
-            onConfirm={() => submit()}
+            open={confirming}
+            onOpenChange={(open) => {
+              if (!open) setConfirming(false);
+            }}
+            onConfirm={() => {
+              setConfirming(false);
+              void submit();
+            }}
+            onCancel={() => setConfirming(false)}
           >
-            <Button type="primary" loading={send.isPending} data-testid="admin-broadcast-send">
+            <Button
+              type="primary"
+              loading={send.isPending}
+              onClick={() => void askToSend()}
+              data-testid="admin-broadcast-send"
+            >
               {t('send')}
             </Button>
           </Popconfirm>

@@ -38,7 +38,7 @@ import { fieldIssues, type FieldIssue } from '~/lib/forms/form-issues';
 import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
-import { adminTime, BAN_PRESETS, banEnd, type BanPreset } from './people-format';
+import { useAdminTime, BAN_PRESETS, banEnd, type BanPreset } from './people-format';
 
 /**
  * One member in a drawer: profile, roles on this site and every site (grant with a board or topic
@@ -85,6 +85,7 @@ export function UserDrawer({
 function Profile({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation('membersAdmin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   return (
     <>
       <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
@@ -140,6 +141,7 @@ const USER_CALLS = [adminUsersDetail, adminUsersList];
 function Roles({ user, siteLabel }: { user: AdminUserDetail; siteLabel: (twsId: number | null) => string }) {
   const { t } = useTranslation('membersAdmin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   const { can, site } = useAdminSite();
   const roles = useRoleOptions(uiSite.lang);
   const grant = useCallMutation(adminUsersGrantRole, { invalidates: USER_CALLS });
@@ -265,6 +267,7 @@ interface BanValues {
 function Ban({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation('membersAdmin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   const ban = useCallMutation(adminUsersBan, { invalidates: USER_CALLS });
   const unban = useCallMutation(adminUsersUnban, { invalidates: USER_CALLS });
 
@@ -363,6 +366,7 @@ function Ban({ user }: { user: AdminUserDetail }) {
 function BanHistory({ bans }: { bans: BanRecord[] }) {
   const { t } = useTranslation('membersAdmin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   return (
     <Table<BanRecord>
       size="small"

@@ -14,7 +14,7 @@ import { Avatar } from '~/components/Avatar';
 import { useCallPages } from '~/lib/query/use-call';
 import { useRoleOptions } from '~/lib/admin/role-names';
 import { useShell } from '~/lib/shell';
-import { adminTime, siteLabelKey } from './people-format';
+import { useAdminTime, siteLabelKey } from './people-format';
 import { UserDrawer } from './UserDrawer';
 import { LoadMore } from '~/components/admin/LoadMore';
 
@@ -31,6 +31,7 @@ export function UsersScreen() {
   const { t } = useTranslation('membersAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { site: uiSite } = useShell();
+  const adminTime = useAdminTime();
   const roles = useRoleOptions(uiSite.lang);
   const [keyword, setKeyword] = useState('');
   const [filters, setFilters] = useState<Filters>({});

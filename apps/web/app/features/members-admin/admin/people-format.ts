@@ -1,9 +1,10 @@
 import type { Site } from '@portal/contracts/sites';
-import { formatDate } from '~/lib/format';
+import { useFormatTime } from '~/lib/format';
 
-/** A time in the back office: the interface language's format, in the staff member's own zone. */
-export function adminTime(iso: string, site: Site): string {
-  return formatDate(iso, site, { withTime: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+/** Times in the back office: the interface language's format, in the staff member's own zone. */
+export function useAdminTime(): (iso: string, site: Site) => string {
+  const format = useFormatTime();
+  return (iso, site) => format(iso, { site });
 }
 
 /** `admin:` key of a site's name; null (every site / both sites) is "both sites". */

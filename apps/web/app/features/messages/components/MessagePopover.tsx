@@ -169,7 +169,7 @@ function MessagePanel({ onClose, bell }: { onClose(): void; bell: RefObject<HTML
                     </span>
                     <span className="portal-messages__content">{message.tfm_content}</span>
                     <span className="portal-messages__time">
-                      <DateTime iso={message.create_time} withTime />
+                      <DateTime iso={message.create_time} />
                       {hasLink ? <span className="portal-visually-hidden"> ({t('opensInNewWindow')})</span> : null}
                     </span>
                   </span>

@@ -321,7 +321,7 @@ function ReportCard({ report }: { report: ReportItem }) {
         </Link>
         <span className="moderation-muted">{report.board_name || t('ui.noBoard')}</span>
         <span className="moderation-muted moderation-report__time">
-          <DateTime iso={report.create_time} withTime />
+          <DateTime iso={report.create_time} />
         </span>
       </div>
       <blockquote className="moderation-report__content">
@@ -338,7 +338,7 @@ function ReportCard({ report }: { report: ReportItem }) {
         {!open && report.handler_nick_name && report.handled_time && (
           <span className="moderation-muted">
             {t('ui.handledBy', { nick: report.handler_nick_name })}
-            <DateTime iso={report.handled_time} withTime />
+            <DateTime iso={report.handled_time} />
           </span>
         )}
         {!open && report.note && <span className="moderation-muted">{report.note}</span>}

@@ -28,8 +28,7 @@ import { fieldIssues } from '~/lib/forms/form-issues';
 import { useContractForm } from '~/lib/forms/use-contract-form';
 import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { LoadMore } from '~/components/admin/LoadMore';
-import { formatDate } from '~/lib/format';
-import { useShell } from '~/lib/shell';
+import { useFormatTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { AGE_FILTERS, ageBody, type AgeFilter } from './review-filters';
 
@@ -43,9 +42,8 @@ const STATUS_COLOR: Record<number, string> = {
 };
 
 function useStaffTime() {
-  const { site } = useShell();
-  return (iso: string) =>
-    formatDate(iso, site, { withTime: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  const format = useFormatTime();
+  return (iso: string) => format(iso);
 }
 
 export function ReviewStatusTag({ status, testId }: { status: number; testId?: string }) {

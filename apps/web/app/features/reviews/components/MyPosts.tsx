@@ -9,7 +9,7 @@ import { postMine, postWithdraw, type MyPost } from '@portal/contracts/discussio
 import { REVIEW_STATUS } from '@portal/contracts/reviews';
 import { siteById } from '@portal/contracts/sites';
 import { useCallMutation, useCallPages } from '~/lib/query/use-call';
-import { formatDate } from '~/lib/format';
+import { DateTime } from '~/components/DateTime';
 import { useShell } from '~/lib/shell';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -90,7 +90,7 @@ export function MyPosts() {
                 }
                 description={
                   <>
-                    <time dateTime={post.create_time}>{formatDate(post.create_time, site, { withTime: true })}</time>
+                    <DateTime iso={post.create_time} />
                     {post.status === REVIEW_STATUS.rejected && post.review_reason ? (
                       <div className="my-posts__reason" data-testid={`my-post-reason-${post.tp_id}`}>
                         {t('mine.reason', { reason: post.review_reason })}

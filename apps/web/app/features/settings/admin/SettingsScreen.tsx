@@ -23,7 +23,7 @@ import { useAdminSite } from '~/lib/admin/admin-context';
 import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { contractRule } from '~/lib/forms/contract-rules';
-import { formatDate } from '~/lib/format';
+import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 
 type Values = Omit<SiteSettings, 'update_time'>;
@@ -44,6 +44,7 @@ function bodyOf(v: Partial<Values>): Values {
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const { t } = useTranslation('siteAdmin');
   const { site: uiSite } = useShell();
+  const formatTime = useFormatTime();
   const { siteCode } = useAdminSite();
   const [form] = Form.useForm<Values>();
   const save = useCallMutation(adminSettingsUpdate, {
@@ -162,10 +163,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         {settings.update_time ? (
           <span className="site-admin__muted">
             {t('settings.lastSaved', {
-              time: formatDate(settings.update_time, uiSite, {
-                withTime: true,
-                timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-              }),
+              time: formatTime(settings.update_time, { site: uiSite }),
             })}
           </span>
         ) : null}

@@ -1,0 +1,66 @@
+import { MODERATION_ACTIONS, type ModerationAction } from './moderation';
+import { REVIEW_KINDS, type ReviewKindCode } from './reviews';
+
+/** Audit actions written as they are. */
+const FIXED_ACTIONS = [
+  'banner.create',
+  'banner.update',
+  'banner.delete',
+  'banner.reorder',
+  'banner.uploadImage',
+  'comment.delete',
+  'dictionary.create',
+  'dictionary.update',
+  'dictionary.delete',
+  'dictionary.reorder',
+  'feedback.handle',
+  'message.broadcast',
+  'page.update',
+  'report.handle',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.grant',
+  'role.revoke',
+  'setting.update',
+  'setting.uploadImage',
+  'user.ban',
+  'user.unban',
+] as const;
+
+const REVIEW_DECISIONS = ['approve', 'reject'] as const;
+
+/**
+ * Every action the server writes to the audit log (`<domain>.<verb>`): `recordAudit` takes only
+ * these, and each has a label in both languages (`admin.auditActions`), so the log never shows a code.
+ */
+export type AuditAction =
+  | (typeof FIXED_ACTIONS)[number]
+  | `post.${ModerationAction}`
+  | `review.${(typeof REVIEW_DECISIONS)[number]}`;
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  ...FIXED_ACTIONS,
+  ...MODERATION_ACTIONS.map((a) => `post.${a}` as const),
+  ...REVIEW_DECISIONS.map((d) => `review.${d}` as const),
+];
+
+const FIXED_TARGETS = [
+  'banner',
+  'broadcast',
+  'comment',
+  'dictionary',
+  'feedback',
+  'page',
+  'post',
+  'report',
+  'role',
+  'site_settings',
+  'upload',
+  'user',
+] as const;
+
+/** What an audit row is about; labelled in both languages (`admin.auditTargets`). */
+export type AuditTargetKind = (typeof FIXED_TARGETS)[number] | ReviewKindCode;
+
+export const AUDIT_TARGET_KINDS: readonly AuditTargetKind[] = [...new Set([...FIXED_TARGETS, ...REVIEW_KINDS])];
