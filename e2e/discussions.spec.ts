@@ -321,7 +321,7 @@ for (const site of SITES) {
       await expect(
         askerPage
           .getByRole('dialog', { name: site.texts.postForm.editTitle })
-          .getByRole('textbox', { name: site.texts.postForm.titleLabel, exact: true }),
+          .getByLabel(site.texts.postForm.titleLabel, { exact: true }),
       ).toHaveValue(title);
 
       // The answerer replies to the reply: it stays on the second level and names the asker.
