@@ -3,6 +3,7 @@ import { POST_TYPE } from '@portal/contracts/discussions';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, PostsTable } from '../db/schema';
 import { hotScore } from '../features/discussions/hot-score';
+import { seededRandom } from './seeded-random';
 
 /**
  * Bulk posts for the benchmarks (bench/, through cli/bench-data.ts), written through Kysely so that
@@ -19,18 +20,6 @@ const ACTIVE_USER = 1;
  */
 const BATCH_ROWS = 1000;
 export const BENCH_SEED = 20261121;
-
-/** mulberry32: small, fast, seeded. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ZH_TOPICS = [
   '分布式存储',

@@ -19,6 +19,7 @@ import { DEMO_THREADS } from './demo-comments';
 import { enTexts } from './demo-text-en';
 import type { Block, EventText, RoleCode, SiteTexts } from './demo-text';
 import { zhTexts } from './demo-text-zh';
+import { seededRandom } from './seeded-random';
 
 /**
  * Demo content for both sites as rows ready to insert, every time derived from `now` so the portal
@@ -84,20 +85,6 @@ export function summarize(blocks: Block[], max: number): string {
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness: the same `now` always gives the same demo.
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,7 +211,7 @@ export function buildDemoPlan(now: number): DemoPlan {
 
   for (const site of SITES) {
     const t = TEXTS[site.lang];
-    const rand = mulberry32(site.tws_id * 7919);
+    const rand = seededRandom(site.tws_id * 7919);
     const at = ([day, hour]: [number, number]) => dayStart + day * DAY + (hour - t.utcOffsetHours) * HOUR;
     const label = (kind: Exclude<DictKind, 'source'>, value: string) => {
       if (!t.dictionaries[kind].includes(value)) throw new Error(`demo ${site.lang}: unknown ${kind} '${value}'`);
@@ -569,7 +556,7 @@ export function buildDemoPlan(now: number): DemoPlan {
       settings,
     };
     sites.push(planned);
-    ledger.push(...planLedger(planned, t, now, mulberry32(site.tws_id * 104_729)));
+    ledger.push(...planLedger(planned, t, now, seededRandom(site.tws_id * 104_729)));
   }
 
   return { members, sites, ledger };
