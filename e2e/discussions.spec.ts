@@ -319,9 +319,7 @@ for (const site of SITES) {
         timeout: 20_000,
       });
       await expect(
-        askerPage
-          .getByRole('dialog', { name: site.texts.postForm.editTitle })
-          .getByLabel(site.texts.postForm.titleLabel, { exact: true }),
+        askerPage.getByRole('dialog', { name: site.texts.postForm.editTitle }).getByTestId('post-form-title'),
       ).toHaveValue(title);
 
       // The answerer replies to the reply: it stays on the second level and names the asker.
