@@ -9,7 +9,8 @@ import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { startS3DevServer, S3_DEV_CREDENTIALS, type S3DevServer } from '../scripts/s3-dev-server.mjs';
 import { callApi, fill, registerMember, toasts } from './support/accounts';
 import { adminCode, ADMIN_EMAIL } from './support/admin';
-import { expect, homeOf, signalHydration, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
+import { expect, signalHydration, SITES, test, ZH, type E2eSite } from './support/fixtures';
+import { openPublishDialog } from './support/publish';
 
 /**
  * The rich-text editor (issue 5 item 1; spec 4 "Editor", 5 "Editor", 8 upload failures, 9 editor
@@ -20,17 +21,6 @@ import { expect, homeOf, signalHydration, SITES, test, waitForHydration, ZH, typ
  */
 
 const MAX_WORDS = 10_000;
-
-async function openPublishDialog(page: Page, site: E2eSite): Promise<Locator> {
-  await page.goto(homeOf(site));
-  await waitForHydration(page);
-  await page.getByTestId('publish-menu').click();
-  await page.getByTestId('publish-post').click();
-  const dialog = page.getByRole('dialog', { name: site.texts.postForm.title });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('rich-text-editor')).toBeVisible();
-  return dialog;
-}
 
 /**
  * Chooses a toolbar menu's item until `applied` holds: a click that lands while another menu is

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { siteCode } from './support/accounts';
 import { useAdmin } from './support/admin';
 import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+import { openPublishDialog } from './support/publish';
 
 /**
  * The portal's shell on every screen size (issue 17, items 1, 2 and 7), in both languages: the
@@ -125,17 +126,6 @@ async function expectPhoneDrawer(page: Page, site: E2eSite, signedIn: boolean, l
   await expect(page).toHaveURL(`/${site.prefix}/about`);
   await expect(drawer).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
-}
-
-/** The publish-post dialog, opened from the navbar's publish menu. */
-async function openPublishDialog(page: Page, site: E2eSite): Promise<Locator> {
-  await page.goto(homeOf(site));
-  await waitForHydration(page);
-  await page.getByTestId('publish-menu').click();
-  await page.getByTestId('publish-post').click();
-  const dialog = page.getByRole('dialog', { name: site.texts.postForm.title });
-  await expect(dialog.getByTestId('rich-text-editor')).toBeVisible();
-  return dialog;
 }
 
 /** Back-office screens and their titles, in menu order. */
