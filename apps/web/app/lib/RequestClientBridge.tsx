@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import message from 'antd/es/message';
 import { browserRequestEnvironment } from '~/lib/request/browser-environment';
 import { configureRequestClient } from '~/lib/request/client';
 import { invalidateShell } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 import { setToasts } from '~/lib/toast';
+import type { ToastApi } from '~/lib/ToastHolder';
+
+const ToastHolder = lazy(() => import('~/lib/ToastHolder'));
+
+type Shown = (api: ToastApi) => void;
 
 /**
  * Toasts open just below the portal's header, whatever its height (it wraps, it is compact on
@@ -18,25 +22,43 @@ function placeBelowHeader(): void {
 }
 
 /**
- * Hands the request client its UI: antd's message toasts, React Router's navigate and the page's
- * language; the same toasts serve features (`lib/toast.ts`). Configured during the first render,
- * before any query of the page can start.
+ * Hands the request client its UI: toasts, React Router's navigate and the page's language; the same
+ * toasts serve features (`lib/toast.ts`). Configured during the first render, before any query of
+ * the page can start. The toasts' holder (antd's message) loads with the first toast: until it is
+ * mounted, toasts wait in a queue and are shown, in order, as soon as it is.
  */
 export function RequestClientBridge() {
-  const [toasts, toastHolder] = message.useMessage();
   const navigate = useNavigate();
   const { site } = useShell();
-  const live = useRef({ toasts, navigate, site });
-  useEffect(() => {
-    live.current = { toasts, navigate, site };
+  const [holderWanted, setHolderWanted] = useState(false);
+  const live = useRef<{ api: ToastApi | null; waiting: Shown[]; navigate: typeof navigate; site: typeof site }>({
+    api: null,
+    waiting: [],
+    navigate,
+    site,
   });
+  useEffect(() => {
+    live.current.navigate = navigate;
+    live.current.site = site;
+  });
+  const onReady = useCallback((api: ToastApi) => {
+    live.current.api = api;
+    for (const show of live.current.waiting.splice(0)) show(api);
+  }, []);
 
   useState(() => {
     if (typeof window === 'undefined') return;
+    const show = (toast: Shown) => {
+      placeBelowHeader();
+      const { api } = live.current;
+      if (api) return toast(api);
+      live.current.waiting.push(toast);
+      setHolderWanted(true);
+    };
     const shown = {
-      error: (text: string, seconds?: number) => void (placeBelowHeader(), live.current.toasts.error(text, seconds)),
-      success: (text: string) => void (placeBelowHeader(), live.current.toasts.success(text)),
-      warning: (text: string) => void (placeBelowHeader(), live.current.toasts.warning(text)),
+      error: (text: string, seconds?: number) => show((api) => void api.error(text, seconds)),
+      success: (text: string) => show((api) => void api.success(text)),
+      warning: (text: string) => show((api) => void api.warning(text)),
     };
     setToasts(shown);
     const env = browserRequestEnvironment({
@@ -56,5 +78,9 @@ export function RequestClientBridge() {
     });
   });
   // Toasts render here, inside ConfigProvider: they get the theme and the CSP nonce.
-  return toastHolder;
+  return holderWanted ? (
+    <Suspense fallback={null}>
+      <ToastHolder onReady={onReady} />
+    </Suspense>
+  ) : null;
 }
