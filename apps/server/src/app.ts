@@ -38,6 +38,7 @@ import { uploadsFeature } from './platform/uploads/uploads.feature';
 import { createStorage, storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
 import { inProcessCalls, type InProcessCall } from './http/in-process-call';
+import { shellViewer } from './http/shell-viewer';
 import { apiGuardPlugin } from './plugins/api-guard';
 import { compressionPlugin } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
@@ -268,5 +269,6 @@ export function createLoadContext(
     api: {
       call: (contract, siteCode, body) => call(contract, siteCode, body) as Promise<Envelope<never>>,
     },
+    viewer: (siteCode) => shellViewer(request, siteCode),
   };
 }

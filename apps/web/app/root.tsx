@@ -20,7 +20,7 @@ import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/s
 import type { Route } from './+types/root';
 import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';
-import { signedInMember } from './features/accounts/api/current-user.server';
+import { shellMember } from './features/accounts/api/current-user.server';
 import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
 import { PublishPostHost } from './features/discussions/publish/PublishPostHost';
 import { FeedbackEntry } from './features/feedback/components/FeedbackEntry';
@@ -37,7 +37,7 @@ import { shellQueries } from './lib/query/site-queries';
 import { browserQueryClient, createQueryClient } from './lib/query/query-client';
 import { RequestClientBridge } from './lib/RequestClientBridge';
 import { isShellStale, shellRefreshed } from './lib/session';
-import { ShellContext, toShellUser, type Shell, type ShellUser } from './lib/shell';
+import { ShellContext, type Shell, type ShellUser } from './lib/shell';
 import { siteFromCookieHeader, siteOfPage, siteOfUrl } from './lib/site';
 import { timeZoneOfRequest } from './lib/time-zone';
 import { portalTheme } from './lib/theme';
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const site = siteOfUrl(url, siteFromCookieHeader(request.headers.get('cookie')));
   // The back office draws no navbar or footer, so it needs none of their data.
   const [member, dehydratedState] = await Promise.all([
-    signedInMember(context, site, request),
+    shellMember(context, site, request),
     isBackOfficePath(url.pathname) ? null : prefetchCalls(context, shellQueries(site)),
   ]);
   const target = informationRedirect(member, site, url);
@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   return {
     siteId: site.tws_id,
     origin: url.origin,
-    user: member ? toShellUser(member) : null,
+    user: member,
     timeZone: timeZoneOfRequest(request, site),
     dehydratedState,
   };

@@ -13,6 +13,9 @@ export interface SignedInMember {
   sessionId: number;
   /** is_edit 1: the information page is done. */
   informationComplete: boolean;
+  /** The member's nickname and avatar as stored, for the shell of the pages (PortalLoadContext.viewer). */
+  nickName: string;
+  avatarUrl: string;
   /** Site-wide named permissions on the request's site (the member role's included). */
   permissions: ReadonlySet<string>;
   /** Permissions held only in some boards or topics (moderators, topic hosts): permission → ids. */

@@ -1,30 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser } from '@portal/contracts/accounts';
 import { DEFAULT_SITE, type Site } from '@portal/contracts/sites';
+import type { ShellViewer } from '@portal/contracts/ssr';
 import { SITE_TIME_ZONE } from '@portal/contracts/time';
 
-/**
- * The signed-in member as the shell needs them: the navbar's avatar and name, and `is_edit` for the
- * information redirect of spec 2. Contact details stay out of the shell (and so out of every page).
- */
-export type ShellUser = Pick<CurrentUser, 'user_id' | 'user_nick_name' | 'user_avatar_att_url' | 'is_edit'> & {
-  /** Named permissions on the page's site: the permission switch (spec 6) and the back-office link. */
-  permissions: string[];
-  /** Permissions held for some boards or topics only (a moderator's): the moderator-zone link. */
-  scoped_permissions: string[];
-};
-
-/** The shell's part of a current-user answer. */
-export function toShellUser(user: ShellUser): ShellUser {
-  return {
-    user_id: user.user_id,
-    user_nick_name: user.user_nick_name,
-    user_avatar_att_url: user.user_avatar_att_url,
-    is_edit: user.is_edit,
-    permissions: user.permissions,
-    scoped_permissions: user.scoped_permissions,
-  };
-}
+/** The signed-in member as the shell needs them (contracts/ssr.ts): the root loader reads it in-process. */
+export type ShellUser = ShellViewer;
 
 export interface Shell {
   site: Site;

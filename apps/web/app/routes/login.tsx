@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { signedInMember } from '~/features/accounts/api/current-user.server';
+import { shellMember } from '~/features/accounts/api/current-user.server';
 import accountsCss from '~/features/accounts/components/accounts.css?url';
 import { LoginPage } from '~/features/accounts/components/LoginPage';
 import { loginView } from '~/features/accounts/routing/login-view';
@@ -14,7 +14,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = siteOfPage(url.pathname, undefined);
-  const member = await signedInMember(context, site, request);
+  const member = await shellMember(context, site, request);
   if (member) throw redirect(afterSignInPath(member, site, url.search, url.origin));
   return null;
 }

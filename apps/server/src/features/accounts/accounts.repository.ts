@@ -184,6 +184,8 @@ export function accountsRepository(db: Kysely<DB>) {
           'sessions.last_seen_at',
           'sessions.expires_at',
           'users.is_edit',
+          'users.nick_name',
+          'users.avatar_url',
           'users.banned_until',
           'users.ban_reason',
         ])

@@ -13,6 +13,7 @@ import {
   userDetail,
 } from '@portal/contracts/accounts';
 import { registerCall, type CallContext } from '../../http/register-call';
+import { permissionLists } from '../../http/shell-viewer';
 import type { AccountsModule } from './accounts.module';
 import type { SignedIn, SignInMeta } from './accounts.service';
 import { clearSessionCookie, setSessionCookie } from './auth.plugin';
@@ -50,14 +51,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsModule 
   registerCall(app, getMyInfo, async (_body, { user, site }) => {
     const member = await user();
     // The shell's permission switch (spec 6) and back-office link read the site's permissions.
-    return {
-      ...(await accounts.currentUser(member.id, site.tws_id)),
-      permissions: [...member.permissions].sort(),
-      scoped_permissions: [...member.scoped]
-        .filter(([, scopes]) => scopes.size > 0)
-        .map(([p]) => p)
-        .sort(),
-    };
+    return { ...(await accounts.currentUser(member.id, site.tws_id)), ...permissionLists(member) };
   });
   registerCall(app, saveInformation, async (body, { user, site }) =>
     accounts.saveInformation(await user(), site, body),

@@ -64,7 +64,13 @@ export const authPlugin = fp(
     ): Promise<SignedInMember | null> {
       const live = await session;
       if (!live) return null;
-      const base = { id: live.userId, sessionId: live.sessionId, informationComplete: live.informationComplete };
+      const base = {
+        id: live.userId,
+        sessionId: live.sessionId,
+        informationComplete: live.informationComplete,
+        nickName: live.nickName,
+        avatarUrl: live.avatarUrl,
+      };
       if (live.banned) return { ...base, permissions: new Set(), scoped: new Map(), roles: [], banned: live.banned };
       const access = await siteAccess(db, live.userId, siteId);
       return { ...base, ...access, banned: null };

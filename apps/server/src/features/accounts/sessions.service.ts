@@ -24,6 +24,9 @@ export interface LiveSession {
   slid: boolean;
   /** The member completed the information page (is_edit 1). */
   informationComplete: boolean;
+  /** What the shell shows of the member (the session's read brings them along). */
+  nickName: string;
+  avatarUrl: string;
   /** A ban in force. Banning ends every session, so this is for sessions that outlive a ban. */
   banned: { until: number; reason: string } | null;
 }
@@ -70,6 +73,8 @@ export function sessionsService(repo: AccountsRepository, opts: { ttlMs: number;
         sessionId: session.id,
         slid,
         informationComplete: session.is_edit === IS_EDIT.complete,
+        nickName: session.nick_name,
+        avatarUrl: session.avatar_url,
         banned: bannedUntil > now ? { until: bannedUntil, reason: session.ban_reason } : null,
       };
     },

@@ -69,6 +69,7 @@ async function buildHost(ssrCacheSeconds: number, renders = RENDERS): Promise<Fa
       requestId: request.id,
       publicUrl: 'http://localhost',
       api: { call: async () => ({ status: 200, msg: '', data: 'ok' as never }) },
+      viewer: async () => null,
     }),
     renders,
   });

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { getMyInfo, type MyInfo } from '@portal/contracts/accounts';
 import { STATUS } from '@portal/contracts/envelope';
 import type { Site } from '@portal/contracts/sites';
-import { CLIENT_STORAGE, type PortalLoadContext } from '@portal/contracts/ssr';
+import { CLIENT_STORAGE, type PortalLoadContext, type ShellViewer } from '@portal/contracts/ssr';
 import { loginPath } from '~/lib/login-link';
 import { readCookie } from '~/lib/request/cookies';
 import { siteOfPage } from '~/lib/site';
@@ -20,6 +20,20 @@ export async function signedInMember(context: PortalLoadContext, site: Site, req
     console.error(`getMyInfo answered ${String(envelope.status)} (${envelope.msg}); the page renders as anonymous`);
   }
   return null;
+}
+
+/**
+ * The signed-in member of a page request as the shell shows them (navbar, permission switch,
+ * information redirect), from the session the request resolved: no getMyInfo call, none of its
+ * counts; null for a visitor and for a session the server no longer knows.
+ */
+export async function shellMember(
+  context: PortalLoadContext,
+  site: Site,
+  request: Request,
+): Promise<ShellViewer | null> {
+  if (!readCookie(request.headers.get('cookie') ?? '', CLIENT_STORAGE.accessTokenCookie)) return null;
+  return context.viewer(site.apply_site);
 }
 
 /**
