@@ -22,7 +22,7 @@ import {
   type Channel,
   type TestMember,
 } from './support/accounts';
-import { EN, expect, homeOf, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
+import { EN, expect, homeOf, sectionTitle, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
 import { followToggle, type ProfileCard } from '@portal/contracts/accounts';
 
 /**
@@ -328,7 +328,26 @@ for (const site of SITES) {
         channel: registerChannel,
         purpose: 'register',
       });
-      await page.getByText(auth.agree).click();
+      // The agreement's terms of use and privacy policy open this site's pages in a new tab; the form keeps what was typed.
+      const agreement = page.getByTestId('register-agree');
+      await expect(agreement).toHaveAccessibleName(auth.agree.replace(/<\/?(terms|privacy)>/g, ''));
+      for (const slug of ['terms', 'privacy'] as const) {
+        const link = page.getByTestId(`register-${slug}-link`);
+        await expect(link).toHaveText(auth.agree.match(new RegExp(`<${slug}>(.*)</${slug}>`))![1]!);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener');
+        const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+        await expect(tab).toHaveURL(`/${p}/${slug}`);
+        await expect(tab).toHaveTitle(sectionTitle(site, slug));
+        await expect(tab.getByTestId(`${slug}-page`).getByRole('heading', { level: 1 })).toHaveText(
+          site.texts.titles[slug],
+        );
+        await expect(tab.getByTestId(`${slug}-page`).locator('h2').first()).toBeVisible();
+        await tab.close();
+      }
+      await expect(agreement).not.toBeChecked();
+      await expect(page.getByTestId('register-nickname')).toHaveValue(nickname);
+      await agreement.check();
       await page.getByTestId('register-submit').click();
 
       // A new member has is_edit 2: the information page first, still aiming at the callback.

@@ -9,8 +9,9 @@ import { useAdmin } from './support/admin';
 import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
- * The back office's site content (issue 4), on both sites: the seeded admin edits the About page
- * and sees it on the portal (and in the ?is_admin=1 preview without navbar and footer), adds a
+ * The back office's site content (issues 4 and 17), on both sites: the seeded admin edits the About
+ * page and the terms of use and sees them on the portal (and in the ?is_admin=1 preview without
+ * navbar and footer), adds a
  * banner that the home page shows, changes the contact email that the footer shows, and adds an
  * industry that the information page offers; an industry in use cannot be deleted; a plain member
  * gets the no-permission page. What a test changes it puts back, for the specs that run after it.
@@ -39,41 +40,64 @@ for (const site of SITES) {
   const okMsg = site.texts.api.ok;
 
   test.describe(`site content in the back office, ${site.name} site`, () => {
-    test('the About page: saved sanitised, shown on the portal and in the preview without navbar or footer', async ({
+    test('the content pages: About saved sanitised and shown on the portal and in the preview without navbar or footer; the terms picked in the URL, edited, and shown where registration and the footer link', async ({
       page,
       context,
       baseURL,
     }) => {
       const original = await admin.call<AdminPage>(site, adminPageGet, { slug: 'about' });
+      const originalTerms = await admin.call<AdminPage>(site, adminPageGet, { slug: 'terms' });
       const heading = site.lang === 'zh' ? `关于我们 ${unique()}` : `About us ${unique()}`;
+      const termsTitle = site.lang === 'zh' ? `用户协议 ${unique()}` : `Terms of Use ${unique()}`;
       try {
-        await openScreen(page, context, baseURL!, site, 'about');
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.aboutTitle);
-        await expect(page.getByTestId('about-title')).toHaveValue(original.title);
+        await openScreen(page, context, baseURL!, site, 'pages');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(tx.pagesTitle);
+        await expect(page.getByTestId('pages-picker')).toContainText(tx.pages.slugs.privacy);
+        await expect(page.getByTestId('page-title')).toHaveValue(original.title);
         await expect(page.getByText(tx.cacheNote)).toBeVisible();
 
         // The preview is the portal page itself, embedded without navbar and footer.
-        const preview = page.frameLocator('[data-testid="about-preview"]');
-        await expect(page.getByTestId('about-preview')).toHaveAttribute('src', `/${site.prefix}/about?is_admin=1`);
+        const preview = page.frameLocator('[data-testid="page-preview"]');
+        await expect(page.getByTestId('page-preview')).toHaveAttribute('src', `/${site.prefix}/about?is_admin=1`);
         await expect(preview.getByTestId('about-page')).toContainText(original.title);
         await expect(preview.getByTestId('navbar')).toHaveCount(0);
         await expect(preview.getByTestId('footer')).toHaveCount(0);
 
-        await page.getByTestId('about-title').fill(heading);
+        await page.getByTestId('page-title').fill(heading);
         await page
-          .getByTestId('about-content')
+          .getByTestId('page-content')
           .fill(
             `<h2>${heading}</h2><p>Storage people <strong>meet here</strong>.</p>` +
               '<script>window.__hacked = 1</script><img src="/demo/banner-1.svg" alt="team" onerror="window.__hacked = 2">' +
               '<a href="javascript:alert(1)">link</a>',
           );
-        await page.getByTestId('about-save').click();
+        await page.getByTestId('page-save').click();
         await expect(toasts(page).filter({ hasText: okMsg })).toBeVisible();
         // The form shows what the server stored: the allow-list removed the rest.
-        await expect(page.getByTestId('about-content')).not.toHaveValue(/<script|onerror|javascript:/);
-        await expect(page.getByTestId('about-content')).toHaveValue(/<strong>meet here<\/strong>/);
+        await expect(page.getByTestId('page-content')).not.toHaveValue(/<script|onerror|javascript:/);
+        await expect(page.getByTestId('page-content')).toHaveValue(/<strong>meet here<\/strong>/);
         // The preview reloads after the save.
         await expect(preview.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+
+        // The terms of use: picked on the screen, kept in the URL, edited and previewed the same way.
+        await page.getByTestId('pages-picker').getByText(tx.pages.slugs.terms).click();
+        await expect(page).toHaveURL(new RegExp(`/admin/pages\\?(.*&)?page=terms`));
+        await expect(page.getByTestId('page-title')).toHaveValue(originalTerms.title);
+        await expect(page.getByTestId('page-preview')).toHaveAttribute('src', `/${site.prefix}/terms?is_admin=1`);
+        await expect(preview.getByTestId('terms-page')).toContainText(originalTerms.title);
+        await page.getByTestId('page-title').fill(termsTitle);
+        await page
+          .getByTestId('page-content')
+          .fill(`<h2>${termsTitle}</h2><p onclick="window.__hacked = 3">Be kind to each other.</p>`);
+        await page.getByTestId('page-save').click();
+        // The About page's toast may still be fading out.
+        await expect(toasts(page).filter({ hasText: okMsg }).last()).toBeVisible();
+        await expect(page.getByTestId('page-content')).not.toHaveValue(/onclick/);
+        await expect(preview.getByRole('heading', { level: 2, name: termsTitle })).toBeVisible();
+        // A link to the screen opens the same page; the About page is untouched by it.
+        await page.reload();
+        await waitForHydration(page);
+        await expect(page.getByTestId('page-title')).toHaveValue(termsTitle);
 
         await page.goto(`/${site.prefix}/about`);
         await expect(page.getByTestId('about-page').getByRole('heading', { level: 2, name: heading })).toBeVisible();
@@ -83,12 +107,26 @@ for (const site of SITES) {
         expect(html).not.toMatch(/<script|onerror|javascript:/);
         expect(await page.evaluate(() => (window as Window & { __hacked?: number }).__hacked)).toBeUndefined();
 
+        // The footer links to the terms as staff wrote them.
+        await waitForHydration(page);
+        await page.getByTestId('footer-terms').click();
+        await expect(page).toHaveURL(`/${site.prefix}/terms`);
+        await expect(page.getByTestId('terms-page').getByRole('heading', { level: 1 })).toHaveText(termsTitle);
+        await expect(page.getByTestId('terms-page').getByRole('heading', { level: 2, name: termsTitle })).toBeVisible();
+        expect(await page.getByTestId('terms-page').innerHTML()).not.toMatch(/onclick/);
+        await expect(page.getByTestId('footer-privacy')).toHaveAttribute('href', `/${site.prefix}/privacy`);
+
         await page.goto(`/${site.prefix}/about?is_admin=1`);
         await expect(page.getByTestId('about-page')).toContainText(heading);
         await expect(page.getByTestId('navbar')).toHaveCount(0);
         await expect(page.getByTestId('footer')).toHaveCount(0);
       } finally {
         await admin.call(site, adminPageUpdate, { slug: 'about', title: original.title, content: original.content });
+        await admin.call(site, adminPageUpdate, {
+          slug: 'terms',
+          title: originalTerms.title,
+          content: originalTerms.content,
+        });
       }
     });
 
@@ -270,7 +308,7 @@ for (const site of SITES) {
     }) => {
       await presetLanguage(context, baseURL!, site);
       await registerMember(context.request, site, { tag: 'nocontent' });
-      for (const path of ['banners', 'settings', 'dictionaries', 'about']) {
+      for (const path of ['banners', 'settings', 'dictionaries', 'pages']) {
         await page.goto(`/admin/${path}?site=${siteCode(site)}`);
         await expect(page).toHaveURL(`/401?lang=${site.prefix}`);
         await expect(page.getByTestId('admin-frame')).toHaveCount(0);

@@ -139,7 +139,7 @@ const backOfficeScreens = (site: E2eSite) => {
     ['broadcasts', t.membersAdmin.broadcastsTitle],
     ['reviews', t.reviewsAdmin.queueTitle],
     ['banners', t.siteAdmin.bannersTitle],
-    ['about', t.siteAdmin.aboutTitle],
+    ['pages', t.siteAdmin.pagesTitle],
     ['dictionaries', t.siteAdmin.dictionariesTitle],
     ['settings', t.siteAdmin.settingsTitle],
     ['audit', t.admin.auditTitle],

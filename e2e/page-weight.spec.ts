@@ -29,6 +29,8 @@ function pathOf(pageId: string, postId: number): string {
     'discuss-list': 'discuss/list',
     'discuss-info': `discuss/info/${postId}`,
     about: 'about',
+    terms: 'terms',
+    privacy: 'privacy',
     login: 'login',
     forget: 'forget',
     information: 'information',

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdminAccount } from './features/accounts/admin-account';
+import { ensureLegalPages } from './seed/legal-pages';
 import { seedDemo } from './seed/seed-demo';
 
 async function main() {
@@ -42,6 +43,9 @@ async function main() {
     const { seeded } = await seedDemo(database.db, { now: Date.now() });
     if (seeded) app.log.info('demo content seeded');
   }
+  // Registration links to these pages: a database from before them gets the default texts.
+  const legal = await ensureLegalPages(database.db, { now: Date.now() });
+  if (legal.inserted > 0) app.log.info({ pages: legal.inserted }, 'terms of use and privacy policy added');
 
   let closing = false;
   const shutdown = (signal: string) => {

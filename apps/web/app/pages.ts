@@ -30,7 +30,10 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
   { id: 'discuss-list', path: 'discuss/list', file: 'routes/discuss-list.tsx', titleKey: 'discuss' },
   { id: 'discuss-info', path: 'discuss/info/:id/:is_preview?', file: 'routes/discuss-info.tsx', titleKey: 'discuss' },
-  { id: 'about', path: 'about', file: 'routes/about.tsx', titleKey: 'about' },
+  // The content pages staff write (about, terms, privacy): the id is the page's slug and its path.
+  { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
+  { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },
+  { id: 'privacy', path: 'privacy', file: 'routes/content-page.tsx', titleKey: 'privacy' },
   { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },
   { id: 'forget', path: 'forget', file: 'routes/forget.tsx', titleKey: 'forget' },
   { id: 'information', path: 'information', file: 'routes/information.tsx', titleKey: 'information' },

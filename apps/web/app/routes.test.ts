@@ -28,6 +28,8 @@ describe('the route table', () => {
       'discuss/list',
       'discuss/info/:id/:is_preview?',
       'about',
+      'terms',
+      'privacy',
       'login/:logintype?/:loginTab?',
       'forget',
       'information',
@@ -57,6 +59,7 @@ describe('the route table', () => {
 
   it('finds a page by its route id in either site', () => {
     expect(pageByRouteId('cn/about')?.titleKey).toBe('about');
+    expect(pageByRouteId('en/privacy')?.titleKey).toBe('privacy');
     expect(pageByRouteId('en/stationed-mvp')?.titleKey).toBe('mvp');
     expect(pageByRouteId('not-found')?.titleKey).toBe('notFound');
     expect(pageByRouteId('en/nothing')).toBeUndefined();

@@ -214,18 +214,6 @@ export const currSiteData = defineCall({
   }),
 });
 
-export const aboutPage = defineCall({
-  id: 'page.about',
-  scope: 'site',
-  path: '/api/page/about',
-  write: false,
-  access: PUBLIC,
-  tag: 'pages',
-  summary: 'The About page of the site (sanitised HTML)',
-  body: emptyBody,
-  data: z.object({ title: z.string(), content: z.string(), update_time: isoTime }),
-});
-
 export const homeCalls = [
   bannerList,
   indexStats,
@@ -235,5 +223,4 @@ export const homeCalls = [
   livelyUserList,
   commonData,
   currSiteData,
-  aboutPage,
 ] as const;

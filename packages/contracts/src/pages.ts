@@ -1,16 +1,16 @@
 import { z } from './zod';
-import { defineCall, permission } from './call';
+import { defineCall, permission, PUBLIC } from './call';
 import { PERMISSIONS } from './permissions';
 import { plainLine, utf8Bytes } from './text-rules';
 import { droppedImagesSchema } from './uploads';
 
 /**
- * Content pages of a site that staff write in the back office (issue 4: "the About page content").
- * The portal shows them through `page.about` (home.ts). The HTML is sanitised on the way in and
- * again on the way out.
+ * Content pages of a site that staff write in the back office: About (issue 4), the terms of use and
+ * the privacy policy that registration links to (issue 17). The portal shows them through
+ * `page.content`. The HTML is sanitised on the way in and again on the way out.
  */
 
-export const PAGE_SLUGS = ['about'] as const;
+export const PAGE_SLUGS = ['about', 'terms', 'privacy'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 export const PAGE_RULE = { titleMax: 100, contentMaxBytes: 100 * 1024 } as const;
@@ -64,6 +64,24 @@ export const adminPageUpdate = defineCall({
       .describe('HTML, at most 100 KB (UTF-8); sanitised with the rich-text allow-list'),
   }),
   data: adminPageSchema.extend({ dropped_images: droppedImagesSchema }),
+});
+
+/** What the portal shows of a content page. */
+export const pageContent = defineCall({
+  id: 'page.content',
+  scope: 'site',
+  path: '/api/page/content',
+  write: false,
+  access: PUBLIC,
+  tag: 'pages',
+  summary:
+    'A content page of the site (about, terms, privacy) as the portal shows it (sanitised HTML); 404 until written',
+  body: z.strictObject({ slug }),
+  data: z.object({
+    title: z.string(),
+    content: z.string().describe('sanitised HTML'),
+    update_time: z.string().describe('ISO 8601 time'),
+  }),
 });
 
 export const pagesAdminCalls = [adminPageGet, adminPageUpdate] as const;

@@ -28,6 +28,8 @@ export const en: SiteCatalogue = {
     mvp: 'MVP',
     journal: 'E-magazine',
     about: 'About Us',
+    terms: 'Terms of Use',
+    privacy: 'Privacy Policy',
     search: 'Search',
     login: 'Sign in',
     information: 'Complete your information',
@@ -240,7 +242,8 @@ export const en: SiteCatalogue = {
     code: 'Code',
     sendCode: 'Send code',
     resendIn: 'Resend in {{seconds}} s',
-    agree: 'I have read and accept the terms of use and the privacy policy',
+    // <terms> and <privacy> become links to those pages, opening in a new tab.
+    agree: 'I have read and accept the <terms>terms of use</terms> and the <privacy>privacy policy</privacy>',
     signIn: 'Sign in',
     attemptsLeft_one: '{{count}} more try before sign-in is paused for a while',
     attemptsLeft_other: '{{count}} more tries before sign-in is paused for a while',

@@ -31,6 +31,8 @@ export const zh = {
     mvp: 'MVP',
     journal: '电子期刊',
     about: '关于我们',
+    terms: '用户协议',
+    privacy: '隐私政策',
     search: '搜索',
     login: '登录',
     information: '完善信息',
@@ -242,7 +244,8 @@ export const zh = {
     code: '验证码',
     sendCode: '获取验证码',
     resendIn: '{{seconds}} 秒后重新获取',
-    agree: '我已阅读并同意用户协议和隐私政策',
+    // <terms> and <privacy> become links to those pages, opening in a new tab.
+    agree: '我已阅读并同意<terms>用户协议</terms>和<privacy>隐私政策</privacy>',
     signIn: '登录',
     attemptsLeft_one: '还可再试 {{count}} 次，之后将暂停登录一段时间',
     attemptsLeft_other: '还可再试 {{count}} 次，之后将暂停登录一段时间',

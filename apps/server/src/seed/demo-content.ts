@@ -17,7 +17,8 @@ import type {
 import { hotScore } from '../features/discussions/hot-score';
 import { DEMO_THREADS } from './demo-comments';
 import { enTexts } from './demo-text-en';
-import type { Block, EventText, RoleCode, SiteTexts } from './demo-text';
+import { renderBlocks, type Block, type EventText, type RoleCode, type SiteTexts } from './demo-text';
+import { legalPageRows } from './legal-pages';
 import { zhTexts } from './demo-text-zh';
 import { seededRandom } from './seeded-random';
 
@@ -55,23 +56,7 @@ const LEDGER_DAYS = 60;
 const POSTS_DAYS = 89;
 
 // ---------------------------------------------------------------------------------------------
-// Markup
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const inline = (s: string) => escapeHtml(s).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
-
-/** Renders demo blocks to the small HTML subset the portal's sanitiser allows. */
-export function renderBlocks(blocks: Block[]): string {
-  return blocks
-    .map((b) => {
-      if ('p' in b) return `<p>${inline(b.p)}</p>`;
-      if ('h2' in b) return `<h2>${inline(b.h2)}</h2>`;
-      if ('ul' in b) return `<ul>${b.ul.map((li) => `<li>${inline(li)}</li>`).join('')}</ul>`;
-      return `<pre><code>${escapeHtml(b.code)}</code></pre>`;
-    })
-    .join('\n');
-}
+// Text
 
 /** Plain-text summary from the paragraphs and list items, cut at `max` characters. */
 export function summarize(blocks: Block[], max: number): string {
@@ -473,6 +458,7 @@ export function buildDemoPlan(now: number): DemoPlan {
         body_html: renderBlocks(t.about.body),
         updated_at: now - 30 * DAY,
       },
+      ...legalPageRows(site, now - 30 * DAY),
     ];
 
     const year0 = new Date(now).getUTCFullYear();

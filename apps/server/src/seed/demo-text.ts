@@ -12,6 +12,22 @@ export const h2 = (text: string): Block => ({ h2: text });
 export const ul = (...items: string[]): Block => ({ ul: items });
 export const code = (text: string): Block => ({ code: text });
 
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const inline = (s: string) => escapeHtml(s).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
+
+/** Renders demo blocks to the small HTML subset the portal's sanitiser allows. */
+export function renderBlocks(blocks: Block[]): string {
+  return blocks
+    .map((b) => {
+      if ('p' in b) return `<p>${inline(b.p)}</p>`;
+      if ('h2' in b) return `<h2>${inline(b.h2)}</h2>`;
+      if ('ul' in b) return `<ul>${b.ul.map((li) => `<li>${inline(li)}</li>`).join('')}</ul>`;
+      return `<pre><code>${escapeHtml(b.code)}</code></pre>`;
+    })
+    .join('\n');
+}
+
 export type RoleCode = 'expert' | 'mvp' | 'moderator' | 'topic_host' | 'enterprise' | 'kol' | 'editor' | 'admin';
 
 export interface MemberText {

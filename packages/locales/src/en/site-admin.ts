@@ -5,7 +5,7 @@ export const siteAdmin: Catalogue['siteAdmin'] = {
   dictionariesTitle: 'Dictionaries',
   bannersTitle: 'Banners',
   settingsTitle: 'Site settings',
-  aboutTitle: 'About page',
+  pagesTitle: 'Content pages',
   cacheNote: 'Changes apply at once; visitors who are not signed in see them within 5 seconds.',
   save: 'Save',
   cancel: 'Cancel',
@@ -132,6 +132,8 @@ export const siteAdmin: Catalogue['siteAdmin'] = {
     emptyRule: 'Change at least one setting',
   },
   pages: {
+    pageLabel: 'Page',
+    slugs: { about: 'About us', terms: 'Terms of use', privacy: 'Privacy policy' },
     fieldTitle: 'Title',
     fieldContent: 'Text (HTML)',
     contentHelp:

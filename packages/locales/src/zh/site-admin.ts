@@ -3,7 +3,7 @@ export const siteAdmin = {
   dictionariesTitle: '字典管理',
   bannersTitle: '轮播图',
   settingsTitle: '站点设置',
-  aboutTitle: '关于我们',
+  pagesTitle: '内容页面',
   cacheNote: '保存后立即生效；未登录的访客最多在 5 秒后看到变化。',
   save: '保存',
   cancel: '取消',
@@ -130,6 +130,8 @@ export const siteAdmin = {
     emptyRule: '请至少修改一项设置',
   },
   pages: {
+    pageLabel: '页面',
+    slugs: { about: '关于我们', terms: '用户协议', privacy: '隐私政策' },
     fieldTitle: '标题',
     fieldContent: '正文（HTML）',
     contentHelp: '可使用段落、标题、列表、表格、链接和图片；脚本、事件属性和 javascript: 链接会在保存时被移除。',

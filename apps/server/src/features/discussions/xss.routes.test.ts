@@ -172,7 +172,7 @@ describe('every XSS payload saved as the About page', () => {
     expect(saved.res.statusCode, saved.res.body).toBe(200);
     expect(saved.json.data.content).toBe(sanitizeRichText(input));
 
-    const shown = await call('/api/page/about', {});
+    const shown = await call('/api/page/content', { slug: 'about' });
     expect(inertProblems(String(shown.json.data.content))).toEqual([]);
 
     const { res, html, nonce } = await page('/cn/about');

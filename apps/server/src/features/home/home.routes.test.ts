@@ -172,7 +172,7 @@ describe('home calls read each site’s own content', () => {
   });
 
   it('serves the About page sanitised even if the stored HTML is hostile', async () => {
-    const about = (await zh('/api/page/about')).json();
+    const about = (await zh('/api/page/content', { slug: 'about' })).json();
     expect(about.status).toBe(200);
     expect(hasCjk(about.data.title)).toBe(true);
     await t.database.db
@@ -184,7 +184,7 @@ describe('home calls read each site’s own content', () => {
       .where('site_id', '=', 2)
       .where('slug', '=', 'about')
       .execute();
-    const html = (await en('/api/page/about')).json().data.content as string;
+    const html = (await en('/api/page/content', { slug: 'about' })).json().data.content as string;
     expect(html).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(html).toContain('Hi');
   });

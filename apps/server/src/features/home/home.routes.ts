@@ -6,8 +6,7 @@ import { homeService } from './home.service';
 
 /**
  * The home page's own calls. index.postList is the discussions feature's (one list for home and
- * discussions); bannerList, activityList, topicList and aboutPage are those of banners, events,
- * topics and pages.
+ * discussions); bannerList, activityList and topicList are those of banners, events and topics.
  */
 export async function homeRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const home = homeService(deps.db, deps.contributions.homeFigures, deps.clock);

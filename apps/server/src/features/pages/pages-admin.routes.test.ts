@@ -49,12 +49,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('who may edit the About page', () => {
+describe('who may edit the content pages', () => {
   it('refuses a visitor (401), a member, a moderator, other staff, the other site’s staff and a banned admin (403)', async () => {
     const before = await snapshot();
     const calls: Array<[string, unknown]> = [
       ['/admin/pages/get', { slug: 'about' }],
       ['/admin/pages/update', { slug: 'about', title: 'Hacked', content: '<p>x</p>' }],
+      ['/admin/pages/get', { slug: 'privacy' }],
+      ['/admin/pages/update', { slug: 'terms', title: 'Hacked', content: '<p>x</p>' }],
+      ['/admin/pages/update', { slug: 'privacy', title: 'Hacked', content: '<p>x</p>' }],
     ];
     await expectRefusedToOutsiders(h, calls, {
       outsiders: [member, moderator, settingsStaff, bannedAdmin],
@@ -62,6 +65,77 @@ describe('who may edit the About page', () => {
       otherSite: 'protal_en',
     });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('page.content: the about, terms and privacy pages the portal shows', () => {
+  const read = (site: Site, body: unknown, as?: TestMember) => call(site, '/api/page/content', body, as);
+
+  it('answers each page of each site in the site’s language, to anyone', async () => {
+    const expected = {
+      protal: { terms: '用户协议', privacy: '隐私政策' },
+      protal_en: { terms: 'Terms of Use', privacy: 'Privacy Policy' },
+    } as const;
+    for (const site of ['protal', 'protal_en'] as const) {
+      for (const slug of ['about', 'terms', 'privacy'] as const) {
+        const res = await read(site, { slug });
+        expect(res.statusCode, `${site} ${slug}`).toBe(200);
+        const page = res.json().data;
+        expect(page.content.length, `${site} ${slug}`).toBeGreaterThan(300);
+        expect(/[\u4e00-\u9fff]/.test(page.title + page.content), `${site} ${slug}`).toBe(site === 'protal');
+        if (slug !== 'about') expect(page.title).toBe(expected[site][slug]);
+      }
+    }
+    // What the staff see is what the portal shows.
+    const staffView = (await call('protal_en', '/admin/pages/get', { slug: 'privacy' }, pageStaff)).json().data;
+    const shown = (await read('protal_en', { slug: 'privacy' }, member)).json().data;
+    expect(shown).toEqual({ title: staffView.title, content: staffView.content, update_time: staffView.update_time });
+  });
+
+  it('refuses a missing or unknown slug and extra fields with 400, naming the field in the site’s language', async () => {
+    const bad: Array<[unknown, string]> = [
+      [{}, 'slug'],
+      [{ slug: 'imprint' }, 'slug'],
+      [{ slug: '../about' }, 'slug'],
+      [{ slug: 'TERMS' }, 'slug'],
+      [{ slug: ['terms'] }, 'slug'],
+      [{ slug: 'terms', lang: 'en' }, 'lang'],
+    ];
+    for (const site of ['protal', 'protal_en'] as const) {
+      for (const [body, field] of bad) {
+        const res = await read(site, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ status: 40001, data: { field } });
+      }
+      expect((await read(site, { slug: 'imprint' })).json().msg).toContain(msgOf(site, 'siteAdmin.pages.slugRule'));
+    }
+  });
+
+  it('shows the terms as staff rewrote them at once, on that site only, audited', async () => {
+    const zhBefore = (await read('protal', { slug: 'terms' })).json().data;
+    const enPrivacy = (await read('protal_en', { slug: 'privacy' })).json().data;
+    const res = await call(
+      'protal_en',
+      '/admin/pages/update',
+      { slug: 'terms', title: 'Terms of Use (2027)', content: '<h2>1. Accounts</h2><p onclick="x()">Be kind.</p>' },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ slug: 'terms', content: '<h2>1. Accounts</h2><p>Be kind.</p>' });
+    expect((await read('protal_en', { slug: 'terms' })).json().data).toMatchObject({
+      title: 'Terms of Use (2027)',
+      content: '<h2>1. Accounts</h2><p>Be kind.</p>',
+    });
+    expect((await read('protal', { slug: 'terms' })).json().data).toEqual(zhBefore);
+    expect((await read('protal_en', { slug: 'privacy' })).json().data).toEqual(enPrivacy);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'page.update')
+      .where('target_id', '=', 'terms')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ site_id: 2, actor_id: admin.id, target_kind: 'page' });
   });
 });
 
@@ -73,7 +147,7 @@ describe('admin.pages.get and update', () => {
     expect(en.title).not.toMatch(/[\u4e00-\u9fff]/);
     expect(en.content.length).toBeGreaterThan(20);
     expect(en.update_time).toEqual(expect.any(String));
-    const publicEn = (await call('protal_en', '/api/page/about', {})).json().data;
+    const publicEn = (await call('protal_en', '/api/page/content', { slug: 'about' })).json().data;
     expect(publicEn).toMatchObject({ title: en.title, content: en.content });
   });
 
@@ -102,10 +176,10 @@ describe('admin.pages.get and update', () => {
       .executeTakeFirstOrThrow();
     expect(stored.body_html).toBe(saved.content);
 
-    const shown = (await call('protal_en', '/api/page/about', {})).json().data;
+    const shown = (await call('protal_en', '/api/page/content', { slug: 'about' })).json().data;
     expect(shown).toMatchObject({ title: 'About the community', content: saved.content });
     expect(Date.parse(shown.update_time)).toBeGreaterThan(Date.parse(before.update_time));
-    const zh = (await call('protal', '/api/page/about', {})).json().data;
+    const zh = (await call('protal', '/api/page/content', { slug: 'about' })).json().data;
     expect(zh.title).not.toBe('About the community');
 
     const audit = await db()
@@ -122,7 +196,7 @@ describe('admin.pages.get and update', () => {
 
   it('writes the page when the site has none yet', async () => {
     await db().deleteFrom('pages').where('site_id', '=', 1).where('slug', '=', 'about').execute();
-    expect((await call('protal', '/api/page/about', {})).statusCode).toBe(404);
+    expect((await call('protal', '/api/page/content', { slug: 'about' })).statusCode).toBe(404);
     const empty = (await call('protal', '/admin/pages/get', { slug: 'about' }, admin)).json().data;
     expect(empty).toEqual({ slug: 'about', title: '', content: '', update_time: null });
     const res = await call(
@@ -132,7 +206,7 @@ describe('admin.pages.get and update', () => {
       admin,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const shown = (await call('protal', '/api/page/about', {})).json().data;
+    const shown = (await call('protal', '/api/page/content', { slug: 'about' })).json().data;
     expect(shown).toMatchObject({ title: '关于我们', content: '<p>存储社区</p>' });
     const audit = await db()
       .selectFrom('audit_log')
@@ -163,7 +237,7 @@ describe('admin.pages.get and update', () => {
     const before = await snapshot();
     const bad: Array<[string, unknown, string]> = [
       ['/admin/pages/get', {}, 'slug'],
-      ['/admin/pages/get', { slug: 'terms' }, 'slug'],
+      ['/admin/pages/get', { slug: 'imprint' }, 'slug'],
       ['/admin/pages/get', { slug: 'about', x: 1 }, 'x'],
       ['/admin/pages/update', { slug: 'about', title: '', content: '<p>x</p>' }, 'title'],
       ['/admin/pages/update', { slug: 'about', title: '   ', content: '<p>x</p>' }, 'title'],

@@ -15,7 +15,7 @@ interface Clock {
   now(): number;
 }
 
-/** Content pages written in the back office (the About page), and the portal's reading of them. */
+/** Content pages written in the back office (about, terms, privacy), and the portal's reading of them. */
 export function pagesService(db: Kysely<DB>, clock: Clock = { now: Date.now }, remote?: RemoteImages) {
   const repo = pagesRepository(db);
   const view = (

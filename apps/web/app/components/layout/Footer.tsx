@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
 import { commonDataQuery } from '~/lib/query/site-queries';
 import { useShell } from '~/lib/shell';
 
-/** Contact, website, the public-account QR code of the site's language, copyright (spec 2). */
+/**
+ * Contact, website, the public-account QR code of the site's language, copyright (spec 2), and the
+ * terms of use and privacy policy that registration asks members to accept (issue 17).
+ */
 export function Footer() {
   const { t } = useTranslation('footer');
   const { site } = useShell();
@@ -24,6 +28,14 @@ export function Footer() {
                 <a href={data.website} rel="noopener" data-testid="footer-website">
                   {t('website')}
                 </a>
+              </p>
+              <p className="portal-footer__legal">
+                <Link to={`/${site.prefix}/terms`} data-testid="footer-terms">
+                  {t('titles:terms')}
+                </Link>
+                <Link to={`/${site.prefix}/privacy`} data-testid="footer-privacy">
+                  {t('titles:privacy')}
+                </Link>
               </p>
               <p className="portal-footer__copyright" data-testid="footer-copyright">
                 {data.copyright}

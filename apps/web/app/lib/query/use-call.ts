@@ -23,7 +23,7 @@ import { callKey, callQuery } from './call-query';
  *
  *   const board = useCall(dictList, { kind: 'board' });                    // one answer
  *   const posts = useCallPages(postList, { sort: 'new' });                 // keyset pages, "load more"
- *   const save = useCallMutation(adminPageUpdate, { invalidates: [aboutPage] });
+ *   const save = useCallMutation(adminPageUpdate, { invalidates: [pageContent] });
  *
  * Query keys come from the contract, the site and the body (`callKey`); a write names the calls
  * whose cached answers it makes stale, never "everything". Loaders prefetch the same keys on the

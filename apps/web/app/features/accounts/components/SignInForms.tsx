@@ -17,6 +17,7 @@ import { STATUS } from '@portal/contracts/envelope';
 import { fieldIssues } from '~/lib/forms/form-issues';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import type { CodeChannel } from '../routing/login-view';
+import { AgreementText } from './AgreementText';
 import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -223,7 +224,9 @@ export function RegisterForm({
       </Form.Item>
       <CodeField form={form} channel={channel} purpose="register" rule={rule('code')} testId="register-code" />
       <Form.Item name="agree" valuePropName="checked" validateTrigger="onChange" rules={[rule('agree')]}>
-        <Checkbox data-testid="register-agree">{t('agree')}</Checkbox>
+        <Checkbox data-testid="register-agree">
+          <AgreementText />
+        </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
         {t('register')}
