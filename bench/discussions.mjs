@@ -118,13 +118,14 @@ const TARGETS = {
     what: 'POST …/post/add (editor HTML with a table, sanitised), 10 members, one per connection',
     goal: GOALS.publish,
     async prepare(base, ctx) {
-      const { members, industryId, sceneId } = ctx;
+      const { members, industryId, sceneId, postBoardId } = ctx;
       let n = 0;
       const body = () =>
         JSON.stringify({
           tp_title: `压测帖子 ${++n}：扩容与均衡`,
           tp_hy_dd_id: industryId,
           tp_cj_dd_id: sceneId,
+          tp_board_id: postBoardId,
           tp_content: POST_HTML,
           tp_type: 10,
         });
@@ -334,6 +335,8 @@ async function main() {
       boardId: seeded.busiestBoardId,
       industryId: seeded.industryId,
       sceneId: seeded.sceneId,
+      // What post-add files its posts under; boardId above is the filtered list's (busiest) board.
+      postBoardId: seeded.boardId,
       detailIds: seeded.random.map((p) => p.id),
       hotIds: seeded.hottest.map((p) => p.id),
       titleOf: (id) => titles.get(id),

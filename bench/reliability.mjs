@@ -188,7 +188,7 @@ async function createMember(base, i, industryId) {
   return member.cookie;
 }
 
-async function killDuringWrites(server, { dataDir, database, industryId, sceneId }) {
+async function killDuringWrites(server, { dataDir, database, industryId, sceneId, boardId }) {
   const writers = 8;
   const cookies = [];
   for (let i = 0; i < writers; i++) cookies.push(await createMember(server.url, i, industryId));
@@ -206,6 +206,7 @@ async function killDuringWrites(server, { dataDir, database, industryId, sceneId
         tp_title: title,
         tp_hy_dd_id: industryId,
         tp_cj_dd_id: sceneId,
+        tp_board_id: boardId,
         tp_content: `<p>写入 ${n}，确认后必须在数据库里。</p>`,
         tp_type: 10,
       });
@@ -386,6 +387,7 @@ async function main() {
       database,
       industryId: seeded.industryId,
       sceneId: seeded.sceneId,
+      boardId: seeded.boardId,
     });
     console.log('\n3. kill -9 during writes (post/add, 8 members at once)');
     console.log(

@@ -14,7 +14,7 @@ import { parseArgs } from './lib/server.mjs';
 
 /**
  * Seeds through the CLI beside `entry` and answers its JSON: `posts` ({inserted, perSite, published,
- * ms}), the facts the requests are made of (busiestBoardId, industryId, sceneId, hottest, random) and
+ * ms}), the facts the requests are made of (busiestBoardId, industryId, sceneId, boardId, hottest, random) and
  * the database kind (`db`).
  */
 export function seedPosts({ dataDir, database, posts = 100_000, detailPosts = 0, entry }) {

@@ -49,8 +49,12 @@ interface NewPost {
   annex?: number[];
 }
 
-/** Publishes a post through `post/add` as the member signed in on `api`; answers its id and linked versions. */
+/**
+ * Publishes a post through `post/add` as the member signed in on `api`, in `post.board` or else the
+ * site's first board (a site with boards requires one, decision 024); answers its id and linked versions.
+ */
 async function publish(api: APIRequestContext, site: E2eSite, post: NewPost, expectedStatus = 20) {
+  const board = post.board ?? (await dictionary(api, site, 'board'))[0]?.value;
   const answer = await callApi<{ tp_id: number; status: number; linked: Array<{ tws_id: number; tp_id: number }> }>(
     api,
     site,
@@ -61,7 +65,7 @@ async function publish(api: APIRequestContext, site: E2eSite, post: NewPost, exp
       tp_cj_dd_id: post.scene,
       tp_content: `<p>${post.title}: <strong>body</strong> of the post.</p><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table>`,
       tp_type: post.type ?? 10,
-      ...(post.board ? { tp_board_id: post.board } : {}),
+      ...(board ? { tp_board_id: board } : {}),
       ...(post.otherLang ? { other_lang: post.otherLang } : {}),
       ...(post.annex ? { tp_annex: post.annex } : {}),
     },

@@ -22,7 +22,8 @@ import {
  * a member publishes a post with a table and a picture from a Word import, an image pasted from
  * the clipboard, an attachment and a language version in the other site; it is in the list and on
  * its page. Every validation message of the form, in the page's language and the same as the
- * server's; the first invalid field is scrolled into view. Closing clears the form; a visitor is
+ * server's, with the board required because the site has boards (decision 024); the first invalid
+ * field is scrolled into view. Closing clears the form; a visitor is
  * told to log in and sent there with the page as callback.
  */
 
@@ -34,6 +35,7 @@ interface FormConfig {
   post_ins_list: Array<{ label: string; value: number }>;
   post_scene_list: Array<{ label: string; value: number }>;
   post_source_list: Array<{ label: string; value: number }>;
+  post_board_list: Array<{ label: string; value: number }>;
   other_lang: Array<{ tws_id: number; tws_name: string }>;
 }
 
@@ -102,10 +104,11 @@ function pickUntilChosen(select: Locator, name: string, label: string) {
   return chooseOption(select.getByRole('combobox', { name }), label);
 }
 
-/** Fills the required fields (title, industry, scene, content) with valid values. */
+/** Fills the required fields (title, board, industry, scene, content) with valid values. */
 async function fillRequired(dialog: Locator, site: E2eSite, config: FormConfig, title: string) {
   const texts = site.texts.postForm;
   await dialog.getByTestId('post-form-title').fill(title);
+  await pickUntilChosen(dialog.getByTestId('post-form-board'), texts.boardLabel, config.post_board_list[0]!.label);
   await pickUntilChosen(dialog.getByTestId('post-form-industry'), texts.industryLabel, config.post_ins_list[0]!.label);
   await pickUntilChosen(dialog.getByTestId('post-form-scene'), texts.sceneLabel, config.post_scene_list[0]!.label);
   await contentOf(dialog).click();
@@ -129,6 +132,7 @@ for (const site of SITES) {
       const config = await formConfig(page, site);
       const industry = config.post_ins_list[0]!;
       const scene = config.post_scene_list[0]!;
+      const board = config.post_board_list[0]!;
       const other = config.other_lang.find((s) => s.tws_id === Number(otherSite(site).siteData))!;
       expect(other, 'the other site is offered for a language version').toBeDefined();
       await openList(page, site);
@@ -143,6 +147,7 @@ for (const site of SITES) {
 
       const title = `${site.lang === 'zh' ? '纠删码迁移复盘' : 'Erasure coding, one year on'} ${Date.now().toString(36)}`;
       await dialog.getByTestId('post-form-title').fill(title);
+      await pickUntilChosen(dialog.getByTestId('post-form-board'), texts.boardLabel, board.label);
       await pickUntilChosen(dialog.getByTestId('post-form-industry'), texts.industryLabel, industry.label);
       await pickUntilChosen(dialog.getByTestId('post-form-scene'), texts.sceneLabel, scene.label);
 
@@ -202,6 +207,7 @@ for (const site of SITES) {
       const detail = await callApi<PostDetail>(page.context().request, site, postInfo, { tp_id: postId });
       expect(detail.data).toMatchObject({
         tp_title: title,
+        tp_board_id: board.value,
         tp_hy_dd_id: industry.value,
         tp_cj_dd_id: scene.value,
         tp_source: 10,
@@ -234,6 +240,7 @@ for (const site of SITES) {
       const dialog = await openFromNavbar(page, site);
       // From the page, not the dialog: `fieldErrors` looks for the control inside a form item.
       const title = page.getByTestId('post-form-title');
+      const board = page.getByTestId('post-form-board').getByRole('combobox', { name: texts.boardLabel });
       const industry = page.getByTestId('post-form-industry').getByRole('combobox', { name: texts.industryLabel });
       const scene = page.getByTestId('post-form-scene').getByRole('combobox', { name: texts.sceneLabel });
       const editor = page.locator('.ProseMirror');
@@ -245,9 +252,17 @@ for (const site of SITES) {
       await title.press('Tab');
       await expect(errorsOf(title)).toHaveText(texts.titleInvalid);
 
+      // The site has boards, so the board is required (decision 024): marked like the other required fields.
+      expect(config.post_board_list.length, 'the seeded site has boards').toBeGreaterThan(0);
+      const labelOf = (control: Locator) => page.locator('.ant-form-item').filter({ has: control }).locator('label');
+      await expect(labelOf(board)).toHaveClass(/ant-form-item-required/);
+      await expect(labelOf(board)).toHaveText(texts.boardLabel);
+      await expect(labelOf(industry)).toHaveClass(/ant-form-item-required/);
+
       // Sending the empty form: each required field says what is missing; the first one is in view.
       await editor.click();
       await dialog.getByTestId('post-form-submit').click();
+      await expect(errorsOf(board)).toHaveText(texts.boardRequired);
       await expect(errorsOf(industry)).toHaveText(texts.industryRequired);
       await expect(errorsOf(scene)).toHaveText(texts.sceneRequired);
       await expect(errorsOf(editor)).toHaveText(texts.contentInvalid);
@@ -274,12 +289,25 @@ for (const site of SITES) {
       await editor.press('Space');
       await editor.press('Enter');
       await editor.press('Space');
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await dialog.locator('.ant-modal-body').evaluate((body) => body.scrollTo(0, 0));
       let sent = false;
       page.on('request', (request) => {
         if (request.url().endsWith('/api/post/add')) sent = true;
       });
+      // Still no board: the first invalid field, scrolled back into view from the bottom of the form.
+      await page.evaluate(() => {
+        window.scrollTo(0, document.body.scrollHeight);
+        document.querySelectorAll('.ant-modal-wrap, .ant-modal-body').forEach((el) => el.scrollTo(0, el.scrollHeight));
+      });
+      await dialog.getByTestId('post-form-submit').click();
+      await expect(errorsOf(board)).toHaveText(texts.boardRequired);
+      await expect(errorsOf(editor)).toHaveText(texts.contentInvalid);
+      await expect(board).toBeInViewport();
+      await expect(board).toBeFocused();
+      await pickUntilChosen(page.getByTestId('post-form-board'), texts.boardLabel, config.post_board_list[0]!.label);
+      await expect(errorsOf(board)).toHaveCount(0);
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await dialog.locator('.ant-modal-body').evaluate((body) => body.scrollTo(0, 0));
       await dialog.getByTestId('post-form-submit').click();
       await expect(errorsOf(editor)).toHaveText(texts.contentInvalid);
       await expect(dialog.getByTestId('rich-text-editor')).toBeInViewport();
@@ -301,6 +329,21 @@ for (const site of SITES) {
           { field: 'tp_content', message: texts.contentInvalid },
         ]),
       );
+      // A form that passes the schema but names no board: refused by the site's rule, in the same words.
+      const boardless = await callApi<{ field: string; issues: Array<{ field: string; message: string }> }>(
+        page.context().request,
+        site,
+        postAdd,
+        {
+          tp_title: `No board ${site.lang}`,
+          tp_hy_dd_id: config.post_ins_list[0]!.value,
+          tp_cj_dd_id: config.post_scene_list[0]!.value,
+          tp_content: '<p>Words.</p>',
+        },
+      );
+      expect(boardless.status).toBe(40001);
+      expect(boardless.data.field).toBe('tp_board_id');
+      expect(boardless.data.issues).toEqual([{ field: 'tp_board_id', message: texts.boardRequired }]);
 
       // Content at last: published.
       await editor.pressSequentially('Real words.');
@@ -339,6 +382,8 @@ for (const site of SITES) {
       await dialog.getByTestId('post-form-title').fill(title);
       await dialog.locator('.ant-radio-button-wrapper', { hasText: texts.typeQuestion }).click();
       await expect(dialog.getByRole('radio', { name: texts.typeQuestion })).toBeChecked();
+      const board = config.post_board_list[0]!;
+      await pickUntilChosen(dialog.getByTestId('post-form-board'), texts.boardLabel, board.label);
       await pickUntilChosen(
         dialog.getByTestId('post-form-industry'),
         texts.industryLabel,
@@ -358,6 +403,7 @@ for (const site of SITES) {
       await expect(edit.getByTestId('post-form-title')).toHaveValue(title);
       await expect(edit.getByRole('radio', { name: texts.typeQuestion })).toBeChecked();
       await expect(contentOf(edit)).toContainText('First version.');
+      await expect(edit.getByTestId('post-form-board')).toContainText(board.label);
       await edit.getByTestId('post-form-title').fill(`${title} (edited)`);
       const saved = await sendForm(page, edit, '/api/post/edit');
       expect(saved).toMatchObject({ http: 200, status: 200, data: { tp_id: added.data.tp_id, status: 20 } });

@@ -34,17 +34,18 @@ interface Posted {
 
 /** A member publishing a post through post/add with their own browser session. */
 async function publish(api: APIRequestContext, site: E2eSite, title: string, html: string): Promise<number> {
-  const config = await callApi<{ post_ins_list: { value: number }[]; post_scene_list: { value: number }[] }>(
-    api,
-    site,
-    postFormConfig,
-    {},
-  );
+  const config = await callApi<{
+    post_ins_list: { value: number }[];
+    post_scene_list: { value: number }[];
+    post_board_list: { value: number }[];
+  }>(api, site, postFormConfig, {});
   expect(config.status, `post/formConfig: ${config.msg}`).toBe(200);
   const answer = await callApi<Posted>(api, site, postAdd, {
     tp_title: title,
     tp_hy_dd_id: config.data.post_ins_list[0]!.value,
     tp_cj_dd_id: config.data.post_scene_list[0]!.value,
+    // A site with boards files every post under one (decision 024).
+    tp_board_id: config.data.post_board_list[0]?.value,
     tp_content: html,
   });
   expect(answer.status, `post/add: ${answer.msg}`).toBe(200);

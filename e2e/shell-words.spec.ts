@@ -58,15 +58,17 @@ const posts = new Map<E2eSite, SitePost>();
 
 /** Publishes a post as the member of `api` and answers its id. */
 async function publish(api: APIRequestContext, site: E2eSite, title: string): Promise<number> {
-  const config = await callApi<{ post_ins_list: { value: number }[]; post_scene_list: { value: number }[] }>(
-    api,
-    site,
-    postFormConfig,
-  );
+  const config = await callApi<{
+    post_ins_list: { value: number }[];
+    post_scene_list: { value: number }[];
+    post_board_list: { value: number }[];
+  }>(api, site, postFormConfig);
   const answer = await callApi<{ tp_id: number }>(api, site, postAdd, {
     tp_title: title,
     tp_hy_dd_id: config.data.post_ins_list[0]!.value,
     tp_cj_dd_id: config.data.post_scene_list[0]!.value,
+    // A site with boards files every post under one (decision 024).
+    tp_board_id: config.data.post_board_list[0]?.value,
     tp_content: `<p>${title}</p>`,
   });
   expect(answer.status, `post/add: ${answer.msg}`).toBe(200);

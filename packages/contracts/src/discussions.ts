@@ -52,6 +52,20 @@ export function isBlankRichText(html: string): boolean {
   return text.length === 0;
 }
 
+/**
+ * The board rule (decision 024): on a site that has boards a post names one of them; a site with
+ * none takes posts without. `boardIds` are the site's boards (`post/formConfig`'s
+ * `post_board_list`). Answers the catalogue key of what is wrong, null when the choice is fine.
+ * Shared by the publish dialog and the server, so both refuse the same post with the same words.
+ */
+export function postBoardIssue(
+  boardIds: readonly number[],
+  boardId: number | null | undefined,
+): 'postForm.boardRequired' | 'discuss.api.boardNotFound' | null {
+  if (boardId === null || boardId === undefined) return boardIds.length > 0 ? 'postForm.boardRequired' : null;
+  return boardIds.includes(boardId) ? null : 'discuss.api.boardNotFound';
+}
+
 const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
 
 // One message per field whatever is wrong with it (missing, wrong type, empty), as spec 5 words it.
@@ -90,7 +104,9 @@ export const postFormShape = {
   tp_board_id: id('discuss.rules.boardInvalid')
     .nullable()
     .optional()
-    .describe("board: a dictionary entry id of this site's boards; none when omitted"),
+    .describe(
+      "board: a dictionary entry id of this site's boards; required when the site has boards (400 naming tp_board_id), omitted on a site without any",
+    ),
   tp_annex: z
     .array(id('discuss.rules.annexInvalid'), { message: 'discuss.rules.annexInvalid' })
     .max(POST_RULE.annexMax, { message: 'discuss.rules.annexTooMany' })
@@ -140,7 +156,7 @@ export const postAdd = defineCall({
   access: permission(PERMISSIONS.postPublish, { completeInformation: true }),
   tag: 'discussions',
   summary:
-    'Publishes a post (spec 3 form; tp_type 10 discussion / 20 question; optional board). Rich text is sanitised; industry, scene, board are entries of this site; tp_annex are att_ids of the author; is_expert is 20 when the author is an expert; other_lang creates linked versions in those sites in the same transaction. status 10 when the site reviews posts, else 20; msg is the success toast.',
+    'Publishes a post (spec 3 form; tp_type 10 discussion / 20 question; a board of the site, required when the site has boards). Rich text is sanitised; industry, scene, board are entries of this site; tp_annex are att_ids of the author; is_expert is 20 when the author is an expert; other_lang creates linked versions in those sites in the same transaction. status 10 when the site reviews posts, else 20; msg is the success toast.',
   body: postFormSchema,
   data: z.object({
     tp_id: z.number(),

@@ -96,6 +96,7 @@ describe('bench posts', () => {
       .limit(100)
       .execute();
     expect(facts.hottest).toEqual(top);
+    expect(facts.boardId, 'the board post-add files its posts under').toEqual(expect.any(Number));
     expect(facts.random).toHaveLength(50);
     expect(new Set(facts.random.map((p) => p.id)).size).toBe(50);
     expect((await readBenchFacts(t.database.db, { detailPosts: 50 })).random).toEqual(facts.random);

@@ -189,9 +189,11 @@ export interface BenchFacts {
   boards: number;
   /** The board of site 1 with the most published questions (the filtered list's board). */
   busiestBoardId: number | null;
-  /** The first industry and scene of site 1 (in the dictionary's order): what a bench post is filed under. */
+  /** The first industry, scene and board of site 1 (in the dictionary's order): what a bench post is filed under. */
   industryId: number | null;
   sceneId: number | null;
+  /** A post names a board when its site has some (decision 024). */
+  boardId: number | null;
   /** The 100 hottest visible posts of site 1, hottest first (the hot list's order). */
   hottest: PostRef[];
   /** `detailPosts` visible posts of site 1 picked at random (seeded), for the post page's renders. */
@@ -250,6 +252,7 @@ export async function readBenchFacts(
     busiestBoardId: busiest?.board_id ?? null,
     industryId: await firstEntry(db, 1, 'industry'),
     sceneId: await firstEntry(db, 1, 'scene'),
+    boardId: await firstEntry(db, 1, 'board'),
     hottest,
     random: all.slice(0, count),
   };

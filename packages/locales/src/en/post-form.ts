@@ -34,6 +34,8 @@ export const postForm: SiteCatalogue['postForm'] = {
   titleInvalid: 'please fill in a correct article title',
   industryRequired: 'please select industry',
   sceneRequired: 'please select scene',
+  // decision 024: a site with boards files every post under one
+  boardRequired: 'please select board',
   contentInvalid: 'please fill in correct post details',
   // spec 2: the success dialog after a submission that goes through review
   reviewTitle: 'Submission succeeded',

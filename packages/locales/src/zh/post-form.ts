@@ -32,6 +32,8 @@ export const postForm = {
   titleInvalid: '请填写正确的文章标题',
   industryRequired: '请选择行业',
   sceneRequired: '请选择场景',
+  // decision 024: a site with boards files every post under one
+  boardRequired: '请选择版块',
   contentInvalid: '请填写正确的帖子详情',
   // spec 2: the success dialog after a submission that goes through review
   reviewTitle: '提交成功',

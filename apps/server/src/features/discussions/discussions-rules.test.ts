@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, postFormSchema } from '@portal/contracts/discussions';
+import { isBlankRichText, postBoardIssue, postFormSchema } from '@portal/contracts/discussions';
 import { summaryOf } from './discussions.service';
 import { hotScore } from './hot-score';
 
@@ -28,6 +28,22 @@ describe('isBlankRichText (spec 5: content non-blank after trimming)', () => {
     expect(r.error?.issues[0]).toMatchObject({ path: ['tp_content'], message: 'postForm.contentInvalid' });
     const ok = postFormSchema.parse({ tp_title: ' t ', tp_hy_dd_id: 1, tp_cj_dd_id: 2, tp_content: '<p>x</p>' });
     expect(ok).toMatchObject({ tp_title: 't', tp_source: 10, tp_type: 10, tp_annex: [], other_lang: [] });
+  });
+});
+
+describe('postBoardIssue (decision 024: a site with boards files every post under one)', () => {
+  it('asks for a board when the site has boards and none is chosen', () => {
+    expect(postBoardIssue([4, 5], null)).toBe('postForm.boardRequired');
+    expect(postBoardIssue([4, 5], undefined)).toBe('postForm.boardRequired');
+  });
+  it('refuses a board the site does not have, also on a site without boards', () => {
+    expect(postBoardIssue([4, 5], 6)).toBe('discuss.api.boardNotFound');
+    expect(postBoardIssue([], 6)).toBe('discuss.api.boardNotFound');
+  });
+  it('takes a board of the site, and no board on a site without boards', () => {
+    expect(postBoardIssue([4, 5], 5)).toBeNull();
+    expect(postBoardIssue([], null)).toBeNull();
+    expect(postBoardIssue([], undefined)).toBeNull();
   });
 });
 

@@ -173,6 +173,17 @@ export function discussionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The ids of a site's boards: the list the post form offers (`post_board_list`). */
+    async boardIds(executor: Executor, siteId: number): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('dictionaries')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('kind', '=', 'board')
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
     /** Entries of another site with these kinds and codes (linked versions map by code). */
     entriesByCode(executor: Executor, siteId: number, wanted: Array<{ kind: string; value: number }>) {
       if (wanted.length === 0) return Promise.resolve([]);

@@ -3,6 +3,7 @@ import { EXPERT_FLAG, POST_SOURCE_DEFAULT, REVIEW_STATUS } from '@portal/contrac
 import {
   POST_RULE,
   isBlankRichText,
+  postBoardIssue,
   type MyPost,
   type PostDetail,
   type PostSort,
@@ -164,8 +165,9 @@ export function discussionsService(
   async function checkForm(executor: Executor, site: Site, authorId: number, form: PostFormInput) {
     const boardId = form.tp_board_id ?? null;
     const ids = [form.tp_hy_dd_id, form.tp_cj_dd_id, ...(boardId !== null ? [boardId] : [])];
-    const [entries, settings] = await Promise.all([
+    const [entries, boards, settings] = await Promise.all([
       repo.dictionaryEntries(executor, site.tws_id, ids, form.tp_source),
+      repo.boardIds(executor, site.tws_id),
       readSiteSettings(executor, site.tws_id),
     ]);
     const entry = (id: number, kind: string) => entries.find((e) => e.id === id && e.kind === kind);
@@ -173,8 +175,10 @@ export function discussionsService(
     if (!industry) throw invalidField(site, 'tp_hy_dd_id', 'discuss.api.industryNotFound');
     const scene = entry(form.tp_cj_dd_id, 'scene');
     if (!scene) throw invalidField(site, 'tp_cj_dd_id', 'discuss.api.sceneNotFound');
+    // Decision 024: a site with boards files every post under one of them.
+    const boardIssue = postBoardIssue(boards, boardId);
+    if (boardIssue) throw invalidField(site, 'tp_board_id', boardIssue);
     const board = boardId !== null ? entry(boardId, 'board') : undefined;
-    if (boardId !== null && !board) throw invalidField(site, 'tp_board_id', 'discuss.api.boardNotFound');
     const sourceKnown = entries.some((e) => e.kind === 'source' && e.value === form.tp_source);
     if (!sourceKnown && form.tp_source !== POST_SOURCE_DEFAULT) {
       throw invalidField(site, 'tp_source', 'discuss.api.sourceNotFound');

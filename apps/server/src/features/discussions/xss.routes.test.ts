@@ -16,6 +16,8 @@ let author: TestMember;
 let admin: TestMember;
 let industryId: number;
 let sceneId: number;
+/** The seeded site has boards, so a post names one (decision 024). */
+let boardId: number;
 
 const cookieOf = (m: TestMember) => `${CLIENT_STORAGE.accessTokenCookie}=${m.token}`;
 const markerOf = (i: number) => `xss-marker-${i}`;
@@ -41,6 +43,7 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
   industryId = (await entry('industry')).id;
   sceneId = (await entry('scene')).id;
+  boardId = (await entry('board')).id;
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -100,6 +103,7 @@ describe('every XSS payload published as a post', () => {
         tp_title: `XSS ${i} ${payload.html}`.slice(0, 100),
         tp_hy_dd_id: industryId,
         tp_cj_dd_id: sceneId,
+        tp_board_id: boardId,
         tp_content: input,
       },
       author,
@@ -138,6 +142,7 @@ describe('every XSS payload as a comment (plain text)', () => {
         tp_title: 'Comments under fire',
         tp_hy_dd_id: industryId,
         tp_cj_dd_id: sceneId,
+        tp_board_id: boardId,
         tp_content: '<p>comments-marker</p>',
       },
       author,

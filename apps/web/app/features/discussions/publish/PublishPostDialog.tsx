@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +24,6 @@ import { POST_RULE, POST_TYPE, postAdd, postEdit, postFormConfig, postInfo } fro
 import { clearEditorDraft } from '~/components/editor/editor-draft';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { AttachmentUpload, type FormAttachment } from '~/components/upload/AttachmentUpload';
-import { fieldIssues } from '~/lib/forms/form-issues';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { callQuery } from '~/lib/query/call-query';
 import { useInvalidateCalls } from '~/lib/query/use-call';
@@ -32,7 +31,14 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { POST_CALLS } from '../api/post-calls';
 import { dispatchPostSaved } from './publish-post-events';
-import { emptyPostForm, POST_FORM_FIELDS, postFormBody, postFormFromDetail, type PostFormValues } from './post-form';
+import {
+  emptyPostForm,
+  POST_FORM_FIELDS,
+  postFormBody,
+  postFormFromDetail,
+  postFormIssues,
+  type PostFormValues,
+} from './post-form';
 import './publish-post.css';
 
 export interface PublishPostDialogProps {
@@ -67,9 +73,10 @@ function PostContentEditor(props: {
 
 /**
  * The publish-post dialog (spec 2: 879 px, editor 500 px high; spec 3 "Post form"; spec 5), also
- * used to edit one's own post. Every rule is the `post/add` contract's own zod schema, so the
- * browser and the server's 40001 answer say the same thing; a failed submit scrolls the first
- * invalid field into view. The title is checked when it loses focus, as spec 5 says.
+ * used to edit one's own post. Every rule is the `post/add` contract's own zod schema, plus the
+ * board rule of decision 024 (required when the site has boards, `postBoardIssue`) that the server
+ * applies too, so the browser and the server's 40001 answer say the same thing; a failed submit
+ * scrolls the first invalid field into view. The title is checked when it loses focus, as spec 5 says.
  *
  * Timings of spec 4: once the post is accepted, the dialog closes after 20 ms and the form is reset
  * after 500 ms. We wait for the server's answer rather than closing on the emit, so that a refusal
@@ -95,10 +102,11 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
   // The editor keeps a draft per form: a new post on each site, and each post being edited.
   const draftKey = editing ? `post-edit-${site.apply_site}-${postId}` : `post-add-${site.apply_site}`;
 
-  const validate = useCallback(
-    (values: Partial<PostFormValues>) => fieldIssues(postAdd.body, postFormBody(values)),
-    [],
-  );
+  // Decision 024: the board is required when the site has boards; the same list the server checks.
+  const boardList = config.data?.post_board_list;
+  const boardIds = useMemo(() => (boardList ?? []).map((b) => b.value), [boardList]);
+  const boardRequired = boardIds.length > 0;
+  const validate = useCallback((values: Partial<PostFormValues>) => postFormIssues(values, boardIds), [boardIds]);
   const { form, rule, showServerIssues } = useContractForm<PostFormValues>(validate);
   const [busy, setBusy] = useState(false);
   const [uploadGeneration, setUploadGeneration] = useState(0);
@@ -263,11 +271,16 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
                 ]}
               />
             </Form.Item>
-            <Form.Item name="tp_board_id" label={t('boardLabel')} rules={[rule('tp_board_id')]}>
+            <Form.Item
+              name="tp_board_id"
+              label={t('boardLabel')}
+              required={boardRequired}
+              rules={[rule('tp_board_id')]}
+            >
               <Select
-                allowClear
+                allowClear={!boardRequired}
                 placeholder={t('boardPlaceholder')}
-                options={config.data?.post_board_list ?? []}
+                options={boardList ?? []}
                 data-testid="post-form-board"
               />
             </Form.Item>

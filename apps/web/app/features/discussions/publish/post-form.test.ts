@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postAdd, postEdit, type PostDetail } from '@portal/contracts/discussions';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { emptyPostForm, postFormBody, postFormFromDetail } from './post-form';
+import { emptyPostForm, postFormBody, postFormFromDetail, postFormIssues } from './post-form';
 
 const filled = {
   ...emptyPostForm(),
@@ -21,6 +21,22 @@ describe('the post form', () => {
       { field: 'tp_cj_dd_id', key: 'postForm.sceneRequired' },
       { field: 'tp_content', key: 'postForm.contentInvalid' },
     ]);
+  });
+
+  it('asks for a board when the site has boards (decision 024), in the form order; not on a site without', () => {
+    expect(postFormIssues(emptyPostForm(), [4, 5])).toEqual([
+      { field: 'tp_title', key: 'postForm.titleInvalid' },
+      { field: 'tp_board_id', key: 'postForm.boardRequired' },
+      { field: 'tp_hy_dd_id', key: 'postForm.industryRequired' },
+      { field: 'tp_cj_dd_id', key: 'postForm.sceneRequired' },
+      { field: 'tp_content', key: 'postForm.contentInvalid' },
+    ]);
+    expect(postFormIssues(filled, [4, 5])).toEqual([{ field: 'tp_board_id', key: 'postForm.boardRequired' }]);
+    expect(postFormIssues({ ...filled, tp_board_id: 9 }, [4, 5])).toEqual([
+      { field: 'tp_board_id', key: 'discuss.api.boardNotFound' },
+    ]);
+    expect(postFormIssues({ ...filled, tp_board_id: 5 }, [4, 5])).toEqual([]);
+    expect(postFormIssues(filled, [])).toEqual([]);
   });
 
   it('treats a title of spaces and content of blank paragraphs as missing', () => {

@@ -1,6 +1,7 @@
 import { POST_SOURCE_DEFAULT } from '@portal/contracts/constants';
-import { POST_TYPE, type PostDetail, type PostForm } from '@portal/contracts/discussions';
+import { POST_TYPE, postAdd, postBoardIssue, type PostDetail, type PostForm } from '@portal/contracts/discussions';
 import type { FormAttachment } from '~/components/upload/AttachmentUpload';
+import { fieldIssues, type FieldIssue } from '~/lib/forms/form-issues';
 
 /** What the post form holds (spec 3 "Post form"); attachments are kept whole, sent as their ids. */
 export interface PostFormValues {
@@ -57,6 +58,22 @@ export function postFormBody(values: Partial<PostFormValues>): PostForm {
     tp_annex: (values.tp_annex ?? []).map((a) => a.att_id),
     other_lang: values.other_lang ?? [],
   };
+}
+
+/**
+ * What is wrong with the form, in the form's order: the `post/add` contract's issues, then the
+ * board rule the server applies too (decision 024: required when the site has boards, which
+ * `boardIds` are, from `post/formConfig`'s `post_board_list`).
+ */
+export function postFormIssues(values: Partial<PostFormValues>, boardIds: readonly number[]): FieldIssue[] {
+  const body = postFormBody(values);
+  const issues = fieldIssues(postAdd.body, body);
+  const board = issues.some((issue) => issue.field === 'tp_board_id')
+    ? null
+    : postBoardIssue(boardIds, body.tp_board_id);
+  if (board) issues.push({ field: 'tp_board_id', key: board });
+  const order = (field: string) => (POST_FORM_FIELDS as readonly string[]).indexOf(field);
+  return issues.sort((a, b) => order(a.field) - order(b.field));
 }
 
 /** The form prefilled from `post/info` to edit one's post (language versions are made only once). */
