@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
 import { commentAdd, POST_RULE, type PostComment } from '@portal/contracts/discussions';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
+import { PortalButton } from '~/components/PortalButton';
 
 /**
  * The box that writes a comment, an answer, or a reply (`parentId`). Plain text: the server keeps
@@ -77,13 +77,13 @@ export function CommentForm({
       />
       <div className="discuss-comment-form__foot">
         {onCancel ? (
-          <Button onClick={onCancel} data-testid={`${testId}-cancel`}>
+          <PortalButton onClick={onCancel} data-testid={`${testId}-cancel`}>
             {t('ui.cancel')}
-          </Button>
+          </PortalButton>
         ) : null}
-        <Button type="primary" htmlType="submit" loading={busy} data-testid={`${testId}-submit`}>
+        <PortalButton variant="primary" htmlType="submit" loading={busy} data-testid={`${testId}-submit`}>
           {submitLabel}
-        </Button>
+        </PortalButton>
       </div>
     </form>
   );

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
 import {
   commentDelete,
   commentLike,
@@ -25,6 +24,7 @@ import { useMemberGate } from '../api/use-member-gate';
 import { CommentForm } from './CommentForm';
 import { ConfirmAction } from './ConfirmAction';
 import { useDiscussionSlots } from './discussion-slots';
+import { PortalButton } from '~/components/PortalButton';
 
 /** After any comment write: the comment pages and the post (its counts, its accepted answer) again. */
 function useRefreshComments(post: PostDetail) {
@@ -214,9 +214,9 @@ function CommentThread({ comment, post }: { comment: TopComment; post: PostDetai
             </ul>
           ) : null}
           {cursor ? (
-            <Button type="link" onClick={() => void loadMore()} loading={loading} data-testid="replies-more">
+            <PortalButton variant="link" onClick={() => void loadMore()} loading={loading} data-testid="replies-more">
               {t('ui.moreReplies')}
-            </Button>
+            </PortalButton>
           ) : null}
         </div>
       ) : null}
@@ -276,9 +276,9 @@ export function CommentsSection({ post }: { post: PostDetail }) {
         </p>
       )}
       {hasNextPage ? (
-        <Button onClick={() => void fetchNextPage()} loading={isFetchingNextPage} data-testid="comments-more">
+        <PortalButton onClick={() => void fetchNextPage()} loading={isFetchingNextPage} data-testid="comments-more">
           {t('ui.moreComments')}
-        </Button>
+        </PortalButton>
       ) : null}
     </section>
   );

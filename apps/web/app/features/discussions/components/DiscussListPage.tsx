@@ -1,7 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
 import { useShell } from '~/lib/shell';
 import { dictionaryQuery, usePostList } from '../api/discuss-queries';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../api/list-filters';
 import { PublishPostButton } from '../publish/PublishPostButton';
 import { PostListItem } from './PostListItem';
+import { PortalButton } from '~/components/PortalButton';
 
 const sortLabel = { latest: 'ui.sortLatest', hot: 'ui.sortHot', unanswered: 'ui.sortUnanswered' } as const;
 const typeLabel = { all: 'ui.typeAll', discussion: 'ui.typeDiscussion', question: 'ui.typeQuestion' } as const;
@@ -208,13 +208,13 @@ export function DiscussListPage({ filters }: { filters: ListFilters }) {
                 {hasNextPage ? null : ` · ${t('ui.noMore')}`}
               </p>
               {hasNextPage ? (
-                <Button
+                <PortalButton
                   onClick={() => void fetchNextPage()}
                   loading={isFetchingNextPage}
                   data-testid="discuss-load-more"
                 >
                   {t('ui.loadMore')}
-                </Button>
+                </PortalButton>
               ) : null}
             </div>
           ) : null}

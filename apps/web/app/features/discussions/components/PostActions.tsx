@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import {
   postDelete,
@@ -21,6 +20,7 @@ import { useMemberGate } from '../api/use-member-gate';
 import { usePublishPost } from '../publish/usePublishPost';
 import { ConfirmAction } from './ConfirmAction';
 import { useDiscussionSlots } from './discussion-slots';
+import { PortalButton } from '~/components/PortalButton';
 
 /**
  * A like or favourite button: flips at once, then takes the server's state and count; a refused
@@ -57,9 +57,9 @@ function ReactionButton({
     });
 
   return (
-    <Button
+    <PortalButton
       onClick={onClick}
-      type={state.active ? 'primary' : 'default'}
+      variant={state.active ? 'primary' : 'default'}
       ghost={state.active}
       aria-pressed={state.active}
       data-testid={testId}
@@ -68,7 +68,7 @@ function ReactionButton({
       <span className="discuss-count" data-testid={`${testId}-count`}>
         {state.count}
       </span>
-    </Button>
+    </PortalButton>
   );
 }
 
@@ -127,18 +127,18 @@ export function PostActions({ post }: { post: PostDetail }) {
       )}
       {post.is_mine ? (
         <>
-          <Button onClick={() => edit(post.tp_id)} data-testid="discuss-edit">
+          <PortalButton onClick={() => edit(post.tp_id)} data-testid="discuss-edit">
             {t('ui.edit')}
-          </Button>
+          </PortalButton>
           {post.status === REVIEW_STATUS.pending ? (
             <ConfirmAction title={t('ui.withdrawConfirm')} onConfirm={withdraw}>
-              <Button data-testid="discuss-withdraw">{t('ui.withdraw')}</Button>
+              <PortalButton data-testid="discuss-withdraw">{t('ui.withdraw')}</PortalButton>
             </ConfirmAction>
           ) : null}
           <ConfirmAction title={t('ui.deletePostConfirm')} onConfirm={remove} danger>
-            <Button danger data-testid="discuss-delete">
+            <PortalButton danger data-testid="discuss-delete">
               {t('ui.delete')}
-            </Button>
+            </PortalButton>
           </ConfirmAction>
         </>
       ) : null}
