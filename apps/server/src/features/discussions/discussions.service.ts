@@ -165,9 +165,11 @@ export function discussionsService(
   async function checkForm(executor: Executor, site: Site, authorId: number, form: PostFormInput) {
     const boardId = form.tp_board_id ?? null;
     const ids = [form.tp_hy_dd_id, form.tp_cj_dd_id, ...(boardId !== null ? [boardId] : [])];
-    const [entries, boards, settings] = await Promise.all([
+    const [entries, siteBoards, settings] = await Promise.all([
       repo.dictionaryEntries(executor, site.tws_id, ids, form.tp_source),
-      repo.boardIds(executor, site.tws_id),
+      // Only a post without a board needs to know whether the site has any; a named board is
+      // looked up with the other entries.
+      boardId === null ? repo.boardIds(executor, site.tws_id) : null,
       readSiteSettings(executor, site.tws_id),
     ]);
     const entry = (id: number, kind: string) => entries.find((e) => e.id === id && e.kind === kind);
@@ -176,6 +178,7 @@ export function discussionsService(
     const scene = entry(form.tp_cj_dd_id, 'scene');
     if (!scene) throw invalidField(site, 'tp_cj_dd_id', 'discuss.api.sceneNotFound');
     // Decision 024: a site with boards files every post under one of them.
+    const boards = siteBoards ?? entries.filter((e) => e.kind === 'board').map((e) => Number(e.id));
     const boardIssue = postBoardIssue(boards, boardId);
     if (boardIssue) throw invalidField(site, 'tp_board_id', boardIssue);
     const board = boardId !== null ? entry(boardId, 'board') : undefined;
