@@ -1,8 +1,9 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useContext, type ComponentType, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { Lang } from '@portal/contracts/sites';
+import { AntdUsageContext } from './antd-usage';
 import { useNonce } from './nonce';
 import { useShell } from './shell';
 import { portalTheme } from './theme';
@@ -20,6 +21,9 @@ const antdLocales = { zh: zhCN, en: enUS } satisfies Record<Lang, unknown>;
 export function PortalAntd({ children }: { children: ReactNode }) {
   const { site } = useShell();
   const nonce = useNonce();
+  const usage = useContext(AntdUsageContext);
+  // On the server: this page needs antd's stylesheet (entry.server.tsx links it).
+  if (usage) usage.rendered = true;
   return (
     <ConfigProvider
       locale={antdLocales[site.lang]}
