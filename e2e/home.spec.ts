@@ -74,7 +74,7 @@ for (const site of SITES) {
       expect(diagnostics.consoleErrors, 'console errors').toEqual([]);
     });
 
-    test("the home page links only the app's stylesheet; a page drawing antd links antd's too, styled before any script runs, and not injected again on hydration", async ({
+    test("the app's styles come inline in the head; a page drawing antd links antd's stylesheet before them, styled before any script runs, and not injected again on hydration", async ({
       browser,
       page,
       request,
@@ -85,26 +85,39 @@ for (const site of SITES) {
       const still = await bare.newPage();
       const stylesheets = () =>
         still.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+      const appStyle = still.locator('head > style[data-href="portal-app"]');
 
-      // The home page draws no antd component: one render-blocking stylesheet, the app's own.
-      await still.goto(home);
-      const homeSheets = await stylesheets();
-      expect(homeSheets, 'the home page’s stylesheets').toHaveLength(1);
-      expect(homeSheets[0]).toMatch(/^\/assets\/app-[\w-]+\.css$/);
-      expect(await still.locator('style').count(), 'no inline style elements').toBe(0);
+      // The home page draws no antd component: nothing render-blocking, the app's styles are in the head.
+      const response = await still.goto(home);
+      expect(await stylesheets(), 'the home page’s stylesheet links').toEqual([]);
+      await expect(appStyle).toHaveCount(1);
+      const styleNonce = /style-src-elem[^;]*'nonce-([^']+)'/.exec(
+        response?.headers()['content-security-policy'] ?? '',
+      );
+      expect(styleNonce, 'a style nonce in the CSP').toBeTruthy();
+      expect(await appStyle.evaluate((s) => (s as HTMLStyleElement).nonce), 'the inline styles carry it').toBe(
+        styleNonce![1],
+      );
       // The publish menu's primary button: the portal's colour and rounded corners, not the browser's grey.
       const publish = still.getByRole('button', { name: site.texts.nav.publish });
       await expect(publish).toHaveCSS('background-color', 'rgb(11, 87, 208)');
       await expect(publish).toHaveCSS('border-top-left-radius', '6px');
 
-      // The login page draws antd's form: antd's stylesheet comes first, so the app's own overrides it.
+      // The login page draws antd's form: antd's stylesheet comes first, so the app's own rules win.
       const login = `/${site.prefix}/login`;
       await still.goto(login);
       const sheets = await stylesheets();
       const antd = sheets.filter((href) => antdSheet.test(href));
       expect(antd, `antd's stylesheet among ${sheets.join(', ')}`).toHaveLength(1);
-      expect(sheets.indexOf(antd[0]!), "antd's stylesheet before the app's own").toBe(0);
-      expect(await still.locator('style').count(), 'no inline style elements').toBe(0);
+      expect(
+        await still.evaluate(() => {
+          const link = document.querySelector('link[href^="/styles/antd."]');
+          const style = document.querySelector('style[data-href="portal-app"]');
+          return Boolean(link && style && link.compareDocumentPosition(style) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }),
+        "antd's stylesheet before the app's styles",
+      ).toBe(true);
+      expect(await still.locator('style').count(), 'no inline style but the app’s').toBe(1);
       const submit = still.getByTestId('login-submit');
       await expect(submit).toHaveCSS('background-color', 'rgb(11, 87, 208)');
       await expect(submit).toHaveCSS('border-top-left-radius', '6px');

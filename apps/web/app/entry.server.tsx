@@ -5,8 +5,10 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import type { PortalLoadContext } from '@portal/contracts/ssr';
 import { NonceContext } from './lib/nonce';
 import { AntdUsageContext, type AntdUsage } from './lib/antd-usage';
+import { InlineStylesContext } from './lib/inline-styles';
 import { currentStylesheet, STYLESHEET_PREFIX, styleCache } from './lib/antd-stylesheet.server';
-import { injectIntoHead, stylesheetLink } from './lib/ssr-html';
+import { injectIntoHead, paintBeforeHydration, stylesheetLink } from './lib/ssr-html';
+import appCss from './styles/app.css?inline';
 
 declare module 'react-router' {
   // Loaders get the server's load context: `context.api.call(...)`, `context.cspNonce`.
@@ -51,7 +53,7 @@ export default function handleRequest(
       },
       final(done) {
         clearTimeout(timer);
-        const page = Buffer.concat(chunks);
+        const page = paintBeforeHydration(Buffer.concat(chunks));
         const html = antdUsage.rendered
           ? injectIntoHead(page, stylesheetLink(`${STYLESHEET_PREFIX}${currentStylesheet().name}`))
           : page;
@@ -63,14 +65,18 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <AntdUsageContext value={antdUsage}>
-          <StyleProvider cache={styleCache}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </StyleProvider>
-        </AntdUsageContext>
+        <InlineStylesContext value={appCss}>
+          <AntdUsageContext value={antdUsage}>
+            <StyleProvider cache={styleCache}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </StyleProvider>
+          </AntdUsageContext>
+        </InlineStylesContext>
       </NonceContext>,
       {
-        nonce,
+        // Scripts and the hoisted style resource (the app's inline stylesheet) carry the page's
+        // nonce. React 19.2 takes { script, style }; @types/react-dom still names only a string.
+        nonce: (nonce ? { script: nonce, style: nonce } : undefined) as string | undefined,
         onAllReady() {
           pipe(sink);
         },

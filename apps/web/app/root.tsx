@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -25,6 +25,7 @@ import { MessageBell } from './features/messages/components/MessageBell';
 import { catalogueOf, loadCatalogue } from './lib/catalogue';
 import { createI18n } from './lib/i18n';
 import { informationRedirect } from './lib/information-redirect';
+import { APP_STYLE_KEY, InlineStylesContext } from './lib/inline-styles';
 import { languageGuardRedirect } from './lib/language/guard';
 import { LanguageSync } from './lib/language/LanguageSync';
 import { browserLanguageStore, readStoredSite } from './lib/language/storage';
@@ -37,14 +38,8 @@ import { isShellStale, shellRefreshed } from './lib/session';
 import { ShellContext, type Shell, type ShellUser } from './lib/shell';
 import { siteFromCookieHeader, siteOfPage, siteOfUrl } from './lib/site';
 import { timeZoneOfRequest } from './lib/time-zone';
-import appCss from './styles/app.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  // A precedence makes it a stylesheet resource: React writes it at the top of <head>, ahead of the
-  // module preloads, so a phone on a slow link gets it first.
-  { rel: 'stylesheet', href: appCss, precedence: 'default' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export interface RootData {
   siteId: number;
@@ -120,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <AppStyles nonce={nonce} />
         <Links nonce={nonce} />
       </head>
       <body>
@@ -128,6 +124,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * The app's stylesheet inline, as a React style resource (lib/inline-styles.ts): written by the
+ * server at the top of <head>, adopted as it is by the browser.
+ */
+function AppStyles({ nonce }: { nonce: string | undefined }) {
+  const css = useContext(InlineStylesContext);
+  return (
+    <style href={APP_STYLE_KEY} precedence="default" nonce={nonce}>
+      {css ?? ''}
+    </style>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectIntoHead, stylesheetLink } from './ssr-html';
+import { injectIntoHead, paintBeforeHydration, stylesheetLink } from './ssr-html';
 
 describe('server style injection', () => {
   it('links a stylesheet, and nothing in its address can break out of the attribute', () => {
@@ -19,6 +19,14 @@ describe('server style injection', () => {
     );
   });
 
+  it("puts the markup before the app's inline style resource, so the app's rules still win", () => {
+    const html =
+      '<html><head><meta charSet="utf-8"/><style data-precedence="default" data-href="portal-app">a{}</style><title>t</title></head></html>';
+    expect(injectIntoHead(Buffer.from(html), '<link rel="stylesheet" href="/b.css"/>').toString()).toBe(
+      html.replace('<style', '<link rel="stylesheet" href="/b.css"/><style'),
+    );
+  });
+
   it('keeps multi-byte text before and after the insertion intact', () => {
     const html =
       '<html><head><title>存储社区 · 讨论</title><link rel="stylesheet" href="/a.css"/></head><body>中文 English</body></html>';
@@ -29,5 +37,38 @@ describe('server style injection', () => {
   it('leaves a document without a head as it is', () => {
     const html = Buffer.from('<p>fragment</p>');
     expect(injectIntoHead(html, '<link rel="stylesheet" href="/b.css"/>')).toBe(html);
+  });
+});
+
+describe('paint before hydration', () => {
+  // React Router's hydration script, as it writes it (route imports, the manifest, the entry).
+  const hydration =
+    '<script nonce="n" type="module" async="">; import * as route0 from "/assets/root-A.js"; import * as route1 from "/assets/home-B.js";\n' +
+    '  window.__reactRouterManifest = {"url":"/assets/manifest-1.js"};\n' +
+    '  window.__reactRouterRouteModules = {"root":route0,"cn/home":route1};\n\nimport("/assets/entry.client-C.js");</script>';
+  const page = (script: string) =>
+    `<html><head><title>存储社区</title></head><body><p>中文 English</p><script nonce="n">window.a=1</script>${script}</body></html>`;
+
+  it('turns the static route imports into imports after the next frame, keeping the rest of the script', () => {
+    const out = paintBeforeHydration(Buffer.from(page(hydration))).toString('utf8');
+    const script = /<script nonce="n" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    expect(script).not.toMatch(/import \* as/);
+    expect(
+      script.startsWith('await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,100)});'),
+    ).toBe(true);
+    expect(script).toContain(
+      'const [route0,route1]=await Promise.all([import("/assets/root-A.js"),import("/assets/home-B.js")]);',
+    );
+    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"cn/home":route1};');
+    expect(script).toContain('import("/assets/entry.client-C.js");');
+    // Everything around the script, multi-byte text included, is byte for byte the same.
+    expect(out.replace(script, '')).toBe(
+      page(hydration).replace(/(<script nonce="n" type="module" async="">)[\s\S]*?(<\/script>)/, '$1$2'),
+    );
+  });
+
+  it('leaves a page without the hydration script as it is', () => {
+    const html = Buffer.from(page('<script type="module">import("/x.js")</script>'));
+    expect(paintBeforeHydration(html)).toBe(html);
   });
 });

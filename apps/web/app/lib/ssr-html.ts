@@ -4,7 +4,7 @@ export function stylesheetLink(href: string): string {
 }
 
 /**
- * Puts `markup` into the document's head: before its first stylesheet link, so the app's own CSS
+ * Puts `markup` into the document's head: before its first stylesheet (link or inline style), so the app's own CSS
  * still overrides antd's, else just before `</head>`. Works on the rendered bytes: the page is never
  * decoded into a string and encoded again (the head is ASCII markup up to its first link, and
  * latin1 keeps byte offsets).
@@ -12,7 +12,41 @@ export function stylesheetLink(href: string): string {
 export function injectIntoHead(html: Buffer<ArrayBuffer>, markup: string): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf('</head>');
   if (!markup || headEnd < 0) return html;
-  const link = html.toString('latin1', 0, headEnd).search(/<link[^>]*rel="stylesheet"/);
+  const link = html.toString('latin1', 0, headEnd).search(/<link[^>]*rel="stylesheet"|<style[\s>]/);
   const at = link >= 0 ? link : headEnd;
   return Buffer.concat([html.subarray(0, at), Buffer.from(markup), html.subarray(at)]);
+}
+
+const ROUTE_IMPORT = /import \* as (route\d+) from "([^"]+)";/g;
+const HYDRATION_SCRIPT = /<script[^>]*type="module"[^>]*>;?\s*import \* as route0 from /;
+
+/**
+ * Lets the browser paint the server's HTML before the page's JavaScript runs. React Router's
+ * hydration script imports the route modules statically, so the browser evaluates all of them (and
+ * React with them) before it paints anything; on a phone that puts the whole start-up in front of
+ * the first paint. The script's static route imports become dynamic ones behind a wait for the next
+ * frame (or 100 ms, for a tab in the background), the rest of the script unchanged: the modules
+ * still download at once (their modulepreload links), they only evaluate after the first paint.
+ */
+export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const text = html.toString('latin1');
+  const start = text.search(HYDRATION_SCRIPT);
+  if (start < 0) return html;
+  const end = text.indexOf('</script>', start);
+  if (end < 0) return html;
+  const names: string[] = [];
+  const urls: string[] = [];
+  const script = text.slice(start, end).replace(ROUTE_IMPORT, (_match, name: string, url: string) => {
+    names.push(name);
+    urls.push(url);
+    return '';
+  });
+  const bodyAt = script.indexOf('>') + 1;
+  const wait =
+    'await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,100)});' +
+    `const [${names.join(',')}]=await Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]);`;
+  return Buffer.from(
+    text.slice(0, start) + script.slice(0, bodyAt) + wait + script.slice(bodyAt) + text.slice(end),
+    'latin1',
+  );
 }
