@@ -223,6 +223,36 @@ export const enTexts: SiteTexts = {
     { title: 'Read the latest issue of Storage Horizons', image: 3, link: { path: 'journal/index' } },
   ],
 
+  eventExtras: {
+    provinceOf: {
+      'North America': 'Americas',
+      'Latin America': 'Americas',
+      'UK & Ireland': 'Europe',
+      'Western Europe': 'Europe',
+      'Central Europe': 'Europe',
+      Nordics: 'Europe',
+      'Middle East & Africa': 'Middle East & Africa',
+      'Asia Pacific': 'Asia Pacific',
+    },
+    formFields: [
+      { key: 'name', type: 'text', label: 'Full name', required: true, options: [] },
+      { key: 'company', type: 'company', label: 'Company', required: true, options: [] },
+      { key: 'phone', type: 'phone', label: 'Phone', required: false, options: [] },
+      {
+        key: 'role',
+        type: 'choice',
+        label: 'Role',
+        required: true,
+        options: ['Architect', 'Operations', 'Developer', 'Manager', 'Other'],
+      },
+    ],
+    schedule: [
+      [0, 'Welcome and opening'],
+      [1, 'Keynote'],
+      [3, 'Panel and questions'],
+    ],
+    onlineUrl: 'https://meeting.example.com/storage-community-en',
+  },
   events: [
     {
       key: 'cxl-ama',

@@ -216,6 +216,36 @@ export const zhTexts: SiteTexts = {
     { title: '《存储视界》最新一期已发布', image: 1, link: { path: 'journal/index' } },
   ],
 
+  eventExtras: {
+    provinceOf: {
+      北京: '北京',
+      上海: '上海',
+      广州: '广东',
+      深圳: '广东',
+      杭州: '浙江',
+      成都: '四川',
+      武汉: '湖北',
+      西安: '陕西',
+    },
+    formFields: [
+      { key: 'name', type: 'text', label: '姓名', required: true, options: [] },
+      { key: 'company', type: 'company', label: '公司', required: true, options: [] },
+      { key: 'phone', type: 'phone', label: '手机号码', required: true, options: [] },
+      {
+        key: 'role',
+        type: 'choice',
+        label: '职位类别',
+        required: false,
+        options: ['架构师', '运维工程师', '开发工程师', '管理者', '其他'],
+      },
+    ],
+    schedule: [
+      [0, '签到与开场致辞'],
+      [1, '主题演讲'],
+      [3, '圆桌讨论与问答'],
+    ],
+    onlineUrl: 'https://meeting.example.com/storage-community',
+  },
   events: [
     {
       key: 'cxl-talk',
