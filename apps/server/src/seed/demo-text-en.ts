@@ -255,6 +255,32 @@ export const enTexts: SiteTexts = {
   },
   events: [
     {
+      key: 'tuning-workshop',
+      state: 'registering',
+      title: 'Hands-on Storage Tuning Workshop (small online class)',
+      summary: 'Two seats, one instructor: bring your fio results and tune them together. A waitlist opens when full.',
+      cover: 3,
+      online: true,
+      area: '',
+      address: 'Online (the link is shown once you have signed up)',
+      start: [6, 17],
+      end: [6, 19],
+      signupOpen: [-2, 9],
+      signupClose: [5, 20],
+      capacity: 2,
+      fill: 0,
+      body: [
+        p(
+          'A small hands-on class: the instructor works through queue depth, block size and latency percentiles with two attendees, on their own fio results.',
+        ),
+        ul(
+          'Bring: a test machine that runs fio',
+          'Send a baseline result before the class',
+          'When the class is full, join the waitlist: a cancellation gives the seat to the first one waiting',
+        ),
+      ],
+    },
+    {
       key: 'cxl-ama',
       state: 'notStarted',
       title: 'Ask Me Anything: CXL for Storage Engineers',

@@ -248,6 +248,30 @@ export const zhTexts: SiteTexts = {
   },
   events: [
     {
+      key: 'tuning-workshop',
+      state: 'registering',
+      title: '存储性能调优动手工作坊（小班线上）',
+      summary: '两个名额的线上小班：带上你的 fio 结果，和讲师一起逐项分析。名额满后可加入候补。',
+      cover: 3,
+      online: true,
+      area: '',
+      address: '线上（报名成功后可见参会链接）',
+      start: [6, 19],
+      end: [6, 21],
+      signupOpen: [-2, 10],
+      signupClose: [5, 22],
+      capacity: 2,
+      fill: 0,
+      body: [
+        p('小班动手课：讲师带着两位学员，用各自环境中的 fio 结果，逐项分析队列深度、块大小和延迟分布。'),
+        ul(
+          '准备：一台可以运行 fio 的测试机',
+          '课前提交一份基线测试结果',
+          '名额满后可加入候补名单，有人取消时按顺序递补',
+        ),
+      ],
+    },
+    {
       key: 'cxl-talk',
       state: 'notStarted',
       title: 'CXL 内存扩展技术前瞻（线上分享）',
