@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activityIndex, activitySignUp, type ActivityCard } from '@portal/contracts/events';
 import { frontMsgList } from '@portal/contracts/messages';
@@ -32,6 +33,17 @@ async function open(page: Page, path: string) {
   return response;
 }
 
+/** No serious or critical accessibility violation on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, 'serious or critical axe violations').toEqual([]);
+}
+
 async function events(api: APIRequestContext, site: E2eSite, body: Record<string, unknown> = {}) {
   const answer = await callApi<{ list: ActivityCard[] }>(api, site, activityIndex, { limit: 50, ...body });
   expect(answer.status, `activity/index: ${answer.msg}`).toBe(200);
@@ -51,7 +63,7 @@ for (const site of SITES) {
   const api = site.texts.events.api;
 
   test.describe(`events on the ${site.name} site`, () => {
-    test('the list: meta, filter by area (province, then city) and by month with the calendar, open an event with its meta and schema.org Event', async ({
+    test('the list: meta, filter by area (province, then city) and by month with the calendar, open an event with its meta and schema.org Event; no serious accessibility violation', async ({
       page,
       context,
       baseURL,
@@ -61,6 +73,7 @@ for (const site of SITES) {
       await expect(page).toHaveTitle(sectionTitle(site, 'activity'));
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', ui.listDescription);
       await expect(page.getByTestId('event-card').first()).toBeVisible();
+      await expectAccessible(page);
 
       // An offline demo event with an area, and the month it starts in, as this browser's clock says.
       const offline = (await events(context.request, site, { is_online: 0 })).find((e) => e.ta_province && e.ta_city);
@@ -117,6 +130,7 @@ for (const site of SITES) {
         'the JSON-LD carries the page nonce',
       ).toBe(true);
       await expect(page.getByTestId('event-place')).toContainText(offline!.ta_city);
+      await expectAccessible(page);
     });
 
     test('sign up with the form, the online link and the .ics, cancel; a full event’s waitlist and promotion; ask, like and delete a question', async ({
