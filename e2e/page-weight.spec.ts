@@ -1,3 +1,4 @@
+import { activityIndex } from '@portal/contracts/events';
 import { postList } from '@portal/contracts/home';
 import { ERROR_PAGES, SITE_PAGES } from '../apps/web/app/pages';
 import budgets from '../bench/page-budgets.json' with { type: 'json' };
@@ -21,9 +22,11 @@ const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'information', 'userinfo'
 const VISITORS_ONLY = new Set(['login', 'forget']);
 
 /** A concrete path below the site prefix for each page id; a new page must be added here. */
-function pathOf(pageId: string, postId: number): string {
+function pathOf(pageId: string, postId: number, eventId: number): string {
   const paths: Record<string, string> = {
     home: 'index/index',
+    'activity-index': 'activity/index',
+    'activity-info': `activity/info/${eventId}`,
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',
@@ -76,10 +79,17 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
     return answer.list[0]!.tp_id;
   };
 
+  const firstEvent = async (site: E2eSite) => {
+    const answer = await admin.call<{ list: { ta_id: number }[] }>(site, activityIndex, {});
+    expect(answer.list.length, `${site.name} demo events`).toBeGreaterThan(0);
+    return answer.list[0]!.ta_id;
+  };
+
   for (const site of SITES) {
     const postId = await firstPost(site);
+    const eventId = await firstEvent(site);
     for (const page of SITE_PAGES) {
-      const path = `/${site.prefix}/${pathOf(page.id, postId)}`;
+      const path = `/${site.prefix}/${pathOf(page.id, postId, eventId)}`;
       if (!VISITORS_ONLY.has(page.id)) await weigh(page.id, path, 'member');
       if (!MEMBERS_ONLY.has(page.id)) await weigh(page.id, path, 'visitor');
     }

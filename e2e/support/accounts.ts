@@ -48,7 +48,13 @@ export async function callApi<T = unknown>(
 ): Promise<Answer<T>> {
   const response = await api.post(callUrl(call, siteCode(site)), {
     data: body,
-    headers: { isapi: '1', accept: 'application/json', ...headers },
+    // A global call (`/api/activity/...`) names its site by the siteData header when no cookie does.
+    headers: {
+      isapi: '1',
+      accept: 'application/json',
+      ...(call.scope === 'global' ? { sitedata: site.siteData } : {}),
+      ...headers,
+    },
   });
   const envelope = (await response.json()) as { status: number | string; msg: string; data: T };
   return { http: response.status(), ...envelope };

@@ -21,6 +21,8 @@ export interface SitePage {
  */
 export const SITE_PAGES: readonly SitePage[] = [
   { id: 'home', path: 'index/index', file: 'routes/home.tsx', titleKey: 'default' },
+  { id: 'activity-index', path: 'activity/index', file: 'routes/activity-index.tsx', titleKey: 'activity' },
+  { id: 'activity-info', path: 'activity/info/:id', file: 'routes/activity-info.tsx', titleKey: 'activity' },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
   {
     id: 'discuss-moderatorzone',

@@ -23,6 +23,8 @@ describe('the route table', () => {
   it('has only the pages that are built; unbuilt sections of spec 2 are not routes', () => {
     expect(SITE_PAGES.map((p) => p.path)).toEqual([
       'index/index',
+      'activity/index',
+      'activity/info/:id',
       'stationed/mvp',
       'discuss/moderatorzone',
       'discuss/list',
@@ -37,7 +39,12 @@ describe('the route table', () => {
     ]);
     const paths = flat.map((r) => r.path);
     for (const site of SITES) {
-      for (const unbuilt of ['activity/index', 'journal/index', 'stationed/application', 'challenge/info/:id']) {
+      for (const unbuilt of [
+        'signregist/list/:ta_id/:sign_type/:view_type',
+        'journal/index',
+        'stationed/application',
+        'challenge/info/:id',
+      ]) {
         expect(paths).not.toContain(`${site.prefix}/${unbuilt}`);
       }
     }
@@ -61,6 +68,7 @@ describe('the route table', () => {
     expect(pageByRouteId('cn/about')?.titleKey).toBe('about');
     expect(pageByRouteId('en/privacy')?.titleKey).toBe('privacy');
     expect(pageByRouteId('en/stationed-mvp')?.titleKey).toBe('mvp');
+    expect(pageByRouteId('cn/activity-info')?.titleKey).toBe('activity');
     expect(pageByRouteId('not-found')?.titleKey).toBe('notFound');
     expect(pageByRouteId('en/nothing')).toBeUndefined();
   });

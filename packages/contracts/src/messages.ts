@@ -34,6 +34,8 @@ export const SYSTEM_MESSAGE_KINDS = [
   'post_commented',
   'comment_replied',
   'answer_accepted',
+  // A seat freed by a cancellation went to the member first on the waitlist. Params: title.
+  'event_waitlist_promoted',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   feedbackManage: 'feedback.manage',
   messageBroadcast: 'message.broadcast',
   auditRead: 'audit.read',
+  eventManage: 'event.manage',
   // Content: moderators hold post.moderate for their boards, topic hosts review.article for their topics.
   postModerate: 'post.moderate',
   reviewPost: 'review.post',

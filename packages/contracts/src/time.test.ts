@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, knownTimeZone, viewerTimeZone } from './time';
+import { dateInZone, formatTime, knownTimeZone, monthRangeInZone, viewerTimeZone } from './time';
 
 const iso = '2026-11-21T16:30:00.000Z';
 
@@ -32,5 +32,23 @@ describe('time formatting', () => {
     expect(knownTimeZone(undefined)).toBeNull();
     expect(viewerTimeZone(null, 'zh')).toBe('Asia/Shanghai');
     expect(viewerTimeZone('Europe/Paris', 'en')).toBe('Europe/Paris');
+  });
+});
+
+describe('months and days in a zone', () => {
+  it('gives the month a zone calls so, and the day a time falls on there', () => {
+    expect(monthRangeInZone('2031-03', 'Asia/Shanghai')).toEqual({
+      from: Date.UTC(2031, 1, 28, 16),
+      to: Date.UTC(2031, 2, 31, 16),
+    });
+    // New York moves its clocks on 9 March 2031: the month still starts and ends at local midnight.
+    expect(monthRangeInZone('2031-03', 'America/New_York')).toEqual({
+      from: Date.UTC(2031, 2, 1, 5),
+      to: Date.UTC(2031, 3, 1, 4),
+    });
+    expect(monthRangeInZone('2031-12', 'UTC')).toEqual({ from: Date.UTC(2031, 11, 1), to: Date.UTC(2032, 0, 1) });
+    expect(dateInZone(Date.UTC(2031, 2, 31, 15), 'Asia/Shanghai')).toBe('2031-03-31');
+    expect(dateInZone(Date.UTC(2031, 2, 31, 16), 'Asia/Shanghai')).toBe('2031-04-01');
+    expect(dateInZone(Date.UTC(2031, 2, 31, 16), 'Not/AZone')).toBe('2031-03-31');
   });
 });

@@ -83,3 +83,31 @@ export function formatTime(
   const date = `${Number(p.day)} ${MONTHS_EN[Number(p.month) - 1]} ${p.year}`;
   return withTime ? `${date}, ${clock}` : date;
 }
+
+/** `YYYY-MM-DD` of a time in a zone (an unknown zone falls back to UTC). */
+export function dateInZone(time: number, zone: string): string {
+  const p = partsIn(knownTimeZone(zone) ?? 'UTC', time);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** How far a zone's clock is ahead of UTC at a time, in milliseconds. */
+function zoneOffset(zone: string, time: number): number {
+  const p = partsIn(zone, time);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute));
+  return asUtc - Math.floor(time / 60_000) * 60_000;
+}
+
+/**
+ * The first and the next month's first millisecond of a month (`2026-11`) in a zone: the range a
+ * month filter and the calendar cover, so both agree with what the viewer's clock calls that month.
+ */
+export function monthRangeInZone(month: string, zone: string): { from: number; to: number } {
+  const z = knownTimeZone(zone) ?? 'UTC';
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const start = (y: number, m: number) => {
+    const guess = Date.UTC(y, m - 1, 1);
+    const first = guess - zoneOffset(z, guess);
+    return guess - zoneOffset(z, first);
+  };
+  return { from: start(year, mon), to: mon === 12 ? start(year + 1, 1) : start(year, mon + 1) };
+}

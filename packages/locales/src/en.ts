@@ -1,5 +1,6 @@
 import type { SiteCatalogue } from './zh';
 import { discuss } from './en/discuss';
+import { events } from './en/events';
 import { postForm } from './en/post-form';
 import { editor } from './en/editor';
 import { upload } from './en/upload';
@@ -369,6 +370,10 @@ export const en: SiteCatalogue = {
       post_commented: { title: 'New comment', content: '{{nick}} commented on your post "{{title}}"' },
       comment_replied: { title: 'New reply', content: '{{nick}} replied to your comment on "{{title}}"' },
       answer_accepted: { title: 'Answer accepted', content: 'Your answer on "{{title}}" was accepted by the asker' },
+      event_waitlist_promoted: {
+        title: 'You have a seat',
+        content: 'A member cancelled: you moved from the waitlist to a seat at "{{title}}"',
+      },
     },
   },
   feedback: {
@@ -404,6 +409,7 @@ export const en: SiteCatalogue = {
     required: 'required',
   },
   discuss,
+  events,
   postForm,
   editor,
   upload,

@@ -1,4 +1,5 @@
 import { discuss } from './zh/discuss';
+import { events } from './zh/events';
 import { postForm } from './zh/post-form';
 import { editor } from './zh/editor';
 import { upload } from './zh/upload';
@@ -351,6 +352,10 @@ export const zh = {
       post_commented: { title: '新的评论', content: '{{nick}} 评论了你的帖子“{{title}}”' },
       comment_replied: { title: '新的回复', content: '{{nick}} 回复了你在“{{title}}”中的评论' },
       answer_accepted: { title: '回答被采纳', content: '你在“{{title}}”中的回答被提问者采纳了' },
+      event_waitlist_promoted: {
+        title: '候补成功',
+        content: '有会员取消了报名，您已从候补名单转为正式报名“{{title}}”',
+      },
     },
   },
   feedback: {
@@ -386,6 +391,7 @@ export const zh = {
     required: '不能为空',
   },
   discuss,
+  events,
   postForm,
   editor,
   upload,

@@ -126,6 +126,58 @@ export interface ActivitiesTable {
   capacity: Generated<number>;
   signup_count: Generated<number>;
   created_at: Millis;
+  province: Generated<string>;
+  online_url: Generated<string>;
+  waitlist_enabled: Generated<number>;
+  /** JSON: the sign-up form's fields (EventFormField[]). */
+  form_fields: Generated<string>;
+  /** JSON: the agenda (EventScheduleItem[]). */
+  schedule: Generated<string>;
+  lang_group_id: number | null;
+  like_count: Generated<number>;
+  favourite_count: Generated<number>;
+  question_count: Generated<number>;
+  waitlist_count: Generated<number>;
+}
+
+export interface ActivitySignupsTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  /** 10 signed up, 20 waiting, 30 cancelled. */
+  status: number;
+  /** JSON: the answers to the event's form fields, by field key. */
+  answers: Generated<string>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ActivityLikesTable {
+  activity_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
+export interface ActivityFavouritesTable {
+  activity_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
+export interface ActivityQuestionsTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  content: string;
+  like_count: Generated<number>;
+  created_at: Millis;
+  deleted_at: Millis | null;
+}
+
+export interface ActivityQuestionLikesTable {
+  question_id: number;
+  user_id: number;
+  created_at: Millis;
 }
 
 export interface TopicsTable {
@@ -477,6 +529,11 @@ export interface DB {
   post_attachments: PostAttachmentsTable;
   post_comments: PostCommentsTable;
   post_likes: PostLikesTable;
+  activity_signups: ActivitySignupsTable;
+  activity_likes: ActivityLikesTable;
+  activity_favourites: ActivityFavouritesTable;
+  activity_questions: ActivityQuestionsTable;
+  activity_question_likes: ActivityQuestionLikesTable;
   post_favourites: PostFavouritesTable;
   comment_likes: CommentLikesTable;
   journals: JournalsTable;

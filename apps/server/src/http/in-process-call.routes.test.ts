@@ -4,7 +4,7 @@ import { STATUS, type Envelope } from '@portal/contracts/envelope';
 import { commonData, postList } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { CLIENT_STORAGE, REQUEST_HEADERS } from '@portal/contracts/ssr';
-import { SITES } from '@portal/contracts/sites';
+import { siteByCode, SITES } from '@portal/contracts/sites';
 import { accountsHarness, type TestMember } from '../../test/accounts-harness';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { getMyInfo } from '@portal/contracts/accounts';
@@ -64,6 +64,11 @@ async function bothWays(list: Probe[], token?: string, siteCookie?: number) {
       headers: {
         [REQUEST_HEADERS.isapi]: '1',
         'content-type': 'application/json',
+        // A global call (`/api/activity/...`) names its site by siteData, as the page's browser
+        // does once it has stored the page's language; a loader names the page's site directly.
+        ...(probe.contract.scope === 'global'
+          ? { [REQUEST_HEADERS.siteData]: String(siteByCode(probe.siteCode)?.tws_id ?? '') }
+          : {}),
         ...(cookies ? { cookie: cookies } : {}),
       },
       payload: JSON.stringify(probe.body),

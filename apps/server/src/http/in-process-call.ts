@@ -27,7 +27,9 @@ export function inProcessCalls(
   return async (contract, siteCode, body) => {
     const registered = callsById(app).get(contract.id);
     if (!registered || contract.write) return fallback(contract, siteCode, body);
-    const site = (contract.scope === 'site' ? siteByCode(siteCode) : undefined) ?? request.portal.site;
+    // A global call (`/api/activity/...`) takes its site from the siteData cookie over HTTP; a page's
+    // loader names the page's own site, which a first visit's cookie may not match yet.
+    const site = siteByCode(siteCode) ?? request.portal.site;
     try {
       const viewer = () => (request.memberOn ? request.memberOn(site.tws_id) : Promise.resolve(null));
       if (contract.access.kind !== 'public') authorizeMember(await viewer(), contract.access);

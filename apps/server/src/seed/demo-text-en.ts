@@ -223,7 +223,63 @@ export const enTexts: SiteTexts = {
     { title: 'Read the latest issue of Storage Horizons', image: 3, link: { path: 'journal/index' } },
   ],
 
+  eventExtras: {
+    provinceOf: {
+      'North America': 'Americas',
+      'Latin America': 'Americas',
+      'UK & Ireland': 'Europe',
+      'Western Europe': 'Europe',
+      'Central Europe': 'Europe',
+      Nordics: 'Europe',
+      'Middle East & Africa': 'Middle East & Africa',
+      'Asia Pacific': 'Asia Pacific',
+    },
+    formFields: [
+      { key: 'name', type: 'text', label: 'Full name', required: true, options: [] },
+      { key: 'company', type: 'company', label: 'Company', required: true, options: [] },
+      { key: 'phone', type: 'phone', label: 'Phone', required: false, options: [] },
+      {
+        key: 'role',
+        type: 'choice',
+        label: 'Role',
+        required: true,
+        options: ['Architect', 'Operations', 'Developer', 'Manager', 'Other'],
+      },
+    ],
+    schedule: [
+      [0, 'Welcome and opening'],
+      [1, 'Keynote'],
+      [3, 'Panel and questions'],
+    ],
+    onlineUrl: 'https://meeting.example.com/storage-community-en',
+  },
   events: [
+    {
+      key: 'tuning-workshop',
+      state: 'registering',
+      title: 'Hands-on Storage Tuning Workshop (small online class)',
+      summary: 'Two seats, one instructor: bring your fio results and tune them together. A waitlist opens when full.',
+      cover: 3,
+      online: true,
+      area: '',
+      address: 'Online (the link is shown once you have signed up)',
+      start: [6, 17],
+      end: [6, 19],
+      signupOpen: [-2, 9],
+      signupClose: [5, 20],
+      capacity: 2,
+      fill: 0,
+      body: [
+        p(
+          'A small hands-on class: the instructor works through queue depth, block size and latency percentiles with two attendees, on their own fio results.',
+        ),
+        ul(
+          'Bring: a test machine that runs fio',
+          'Send a baseline result before the class',
+          'When the class is full, join the waitlist: a cancellation gives the seat to the first one waiting',
+        ),
+      ],
+    },
     {
       key: 'cxl-ama',
       state: 'notStarted',

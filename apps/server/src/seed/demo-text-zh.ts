@@ -216,7 +216,61 @@ export const zhTexts: SiteTexts = {
     { title: '《存储视界》最新一期已发布', image: 1, link: { path: 'journal/index' } },
   ],
 
+  eventExtras: {
+    provinceOf: {
+      北京: '北京',
+      上海: '上海',
+      广州: '广东',
+      深圳: '广东',
+      杭州: '浙江',
+      成都: '四川',
+      武汉: '湖北',
+      西安: '陕西',
+    },
+    formFields: [
+      { key: 'name', type: 'text', label: '姓名', required: true, options: [] },
+      { key: 'company', type: 'company', label: '公司', required: true, options: [] },
+      { key: 'phone', type: 'phone', label: '手机号码', required: true, options: [] },
+      {
+        key: 'role',
+        type: 'choice',
+        label: '职位类别',
+        required: false,
+        options: ['架构师', '运维工程师', '开发工程师', '管理者', '其他'],
+      },
+    ],
+    schedule: [
+      [0, '签到与开场致辞'],
+      [1, '主题演讲'],
+      [3, '圆桌讨论与问答'],
+    ],
+    onlineUrl: 'https://meeting.example.com/storage-community',
+  },
   events: [
+    {
+      key: 'tuning-workshop',
+      state: 'registering',
+      title: '存储性能调优动手工作坊（小班线上）',
+      summary: '两个名额的线上小班：带上你的 fio 结果，和讲师一起逐项分析。名额满后可加入候补。',
+      cover: 3,
+      online: true,
+      area: '',
+      address: '线上（报名成功后可见参会链接）',
+      start: [6, 19],
+      end: [6, 21],
+      signupOpen: [-2, 10],
+      signupClose: [5, 22],
+      capacity: 2,
+      fill: 0,
+      body: [
+        p('小班动手课：讲师带着两位学员，用各自环境中的 fio 结果，逐项分析队列深度、块大小和延迟分布。'),
+        ul(
+          '准备：一台可以运行 fio 的测试机',
+          '课前提交一份基线测试结果',
+          '名额满后可加入候补名单，有人取消时按顺序递补',
+        ),
+      ],
+    },
     {
       key: 'cxl-talk',
       state: 'notStarted',

@@ -123,6 +123,21 @@ export interface SiteTexts {
   };
   banners: BannerText[];
   events: EventText[];
+  /** What every demo event's sign-up needs besides its text (issue 18). */
+  eventExtras: {
+    /** The province (region) of each area. */
+    provinceOf: Record<string, string>;
+    formFields: Array<{
+      key: string;
+      type: 'text' | 'choice' | 'phone' | 'company';
+      label: string;
+      required: boolean;
+      options: string[];
+    }>;
+    /** Agenda items: hours after the start, title. */
+    schedule: Array<[hours: number, title: string]>;
+    onlineUrl: string;
+  };
   topics: TopicText[];
   /** Newest first; the seed spreads them over the last 90 days. */
   posts: PostText[];

@@ -97,6 +97,9 @@ export const adminEn: Catalogue['admin'] = {
     comment: {
       delete: 'Comment deleted',
     },
+    event: {
+      deleteQuestion: 'Event question deleted',
+    },
     dictionary: {
       create: 'Dictionary entry added',
       update: 'Dictionary entry edited',
@@ -152,6 +155,7 @@ export const adminEn: Catalogue['admin'] = {
     broadcast: 'Broadcast',
     comment: 'Comment',
     dictionary: 'Dictionary entry',
+    event_question: 'Event question',
     feedback: 'Feedback',
     page: 'Page',
     post: 'Post',
@@ -167,6 +171,7 @@ export const adminEn: Catalogue['admin'] = {
     banner: 'Banners',
     comment: 'Comments',
     dictionary: 'Dictionaries',
+    event: 'Events',
     feedback: 'Feedback',
     message: 'Messages',
     page: 'Pages',

@@ -71,6 +71,7 @@ export const roles: Catalogue['roles'] = {
     page: { manage: 'Manage page content' },
     message: { broadcast: 'Send broadcasts' },
     audit: { read: 'Read the audit log' },
+    event: { manage: 'Manage events' },
     review: { post: 'Review posts', article: 'Review topic articles', journal: 'Review e-magazine submissions' },
   },
 };

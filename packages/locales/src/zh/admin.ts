@@ -98,6 +98,9 @@ export const adminZh = {
     comment: {
       delete: '删除评论',
     },
+    event: {
+      deleteQuestion: '活动提问已删除',
+    },
     dictionary: {
       create: '新建字典项',
       update: '编辑字典项',
@@ -153,6 +156,7 @@ export const adminZh = {
     broadcast: '群发消息',
     comment: '评论',
     dictionary: '字典项',
+    event_question: '活动提问',
     feedback: '反馈',
     page: '页面',
     post: '帖子',
@@ -168,6 +172,7 @@ export const adminZh = {
     banner: '轮播图',
     comment: '评论',
     dictionary: '字典',
+    event: '活动',
     feedback: '反馈',
     message: '站内信',
     page: '页面',

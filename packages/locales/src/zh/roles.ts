@@ -67,6 +67,7 @@ export const roles = {
     page: { manage: '管理页面内容' },
     message: { broadcast: '发送站内广播' },
     audit: { read: '查看操作日志' },
+    event: { manage: '管理活动' },
     review: { post: '审核帖子', article: '审核专题文章', journal: '审核期刊投稿' },
   },
 };

@@ -1,9 +1,25 @@
 import type { Kysely } from 'kysely';
+import { SIGNUP_STATUS } from '@portal/contracts/events';
 import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 
-/** Events as the home page lists them (the events issue builds the rest of the domain on this table). */
+export interface ListQuery {
+  siteId: number;
+  province?: string;
+  city?: string;
+  isOnline?: 0 | 1;
+  state?: number;
+  /** Events that take place (in part) within [from, to). */
+  range?: { from: number; to: number };
+  now: number;
+  after: { at: number; id: number } | null;
+  limit: number;
+}
+
+/** Events: Kysely only. */
 export function eventsRepository(db: Kysely<DB>) {
   return {
+    /** The latest events of a site, for the home page's block. */
     latest(siteId: number, limit: number) {
       return db
         .selectFrom('activities')
@@ -14,5 +30,309 @@ export function eventsRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute();
     },
+
+    /** One page of the list, newest start first (keyset on starts_at, id). */
+    list(q: ListQuery) {
+      let query = db.selectFrom('activities').selectAll().where('site_id', '=', q.siteId);
+      if (q.province !== undefined) query = query.where('province', '=', q.province);
+      if (q.city !== undefined) query = query.where('area', '=', q.city);
+      if (q.isOnline !== undefined) query = query.where('is_online', '=', q.isOnline);
+      if (q.range) query = query.where('starts_at', '<', q.range.to).where('ends_at', '>', q.range.from);
+      const now = q.now;
+      if (q.state === 40) query = query.where('ends_at', '<=', now);
+      if (q.state === 30) query = query.where('starts_at', '<=', now).where('ends_at', '>', now);
+      if (q.state === 20) {
+        query = query
+          .where('starts_at', '>', now)
+          .where('signup_starts_at', '<=', now)
+          .where('signup_ends_at', '>', now);
+      }
+      if (q.state === 10) {
+        query = query
+          .where('starts_at', '>', now)
+          .where((eb) => eb.or([eb('signup_starts_at', '>', now), eb('signup_ends_at', '<=', now)]));
+      }
+      if (q.after) {
+        const { at, id } = q.after;
+        query = query.where((eb) =>
+          eb.or([eb('starts_at', '<', at), eb.and([eb('starts_at', '=', at), eb('id', '<', id)])]),
+        );
+      }
+      return query.orderBy('starts_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+    },
+
+    /** The start and end of the events taking place within a range (the calendar's marks). */
+    spans(q: { siteId: number; province?: string; city?: string; isOnline?: 0 | 1; from: number; to: number }) {
+      let query = db
+        .selectFrom('activities')
+        .select(['starts_at', 'ends_at'])
+        .where('site_id', '=', q.siteId)
+        .where('starts_at', '<', q.to)
+        .where('ends_at', '>', q.from);
+      if (q.province !== undefined) query = query.where('province', '=', q.province);
+      if (q.city !== undefined) query = query.where('area', '=', q.city);
+      if (q.isOnline !== undefined) query = query.where('is_online', '=', q.isOnline);
+      return query.limit(5000).execute();
+    },
+
+    /** Offline events per province and city. */
+    areas(siteId: number) {
+      return db
+        .selectFrom('activities')
+        .select(['province', 'area', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('site_id', '=', siteId)
+        .where('is_online', '=', 0)
+        .where('province', '<>', '')
+        .groupBy(['province', 'area'])
+        .orderBy('province')
+        .orderBy('area')
+        .execute();
+    },
+
+    find(executor: Executor, siteId: number, id: number) {
+      return executor
+        .selectFrom('activities')
+        .selectAll()
+        .where('id', '=', id)
+        .where('site_id', '=', siteId)
+        .executeTakeFirst();
+    },
+
+    linked(groupId: number, id: number) {
+      return db
+        .selectFrom('activities')
+        .select(['id', 'site_id'])
+        .where('lang_group_id', '=', groupId)
+        .where('id', '<>', id)
+        .execute();
+    },
+
+    counts(executor: Executor, id: number) {
+      return executor
+        .selectFrom('activities')
+        .select(['signup_count', 'waitlist_count', 'like_count', 'favourite_count'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Takes a seat if one is left: one conditional UPDATE, so under concurrent sign-ups the last seat
+     * goes to exactly one of them (PostgreSQL re-checks the condition on the locked row; SQLite runs
+     * one writer at a time). Capacity 0 means no limit. Answers whether a seat was taken.
+     */
+    async takeSeat(executor: Executor, id: number): Promise<boolean> {
+      const res = await executor
+        .updateTable('activities')
+        .set((eb) => ({ signup_count: eb('signup_count', '+', 1) }))
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('capacity', '=', 0), eb('signup_count', '<', eb.ref('capacity'))]))
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async bump(
+      executor: Executor,
+      id: number,
+      delta: { seats?: number; waiting?: number; likes?: number; favourites?: number; questions?: number },
+    ) {
+      await executor
+        .updateTable('activities')
+        .set((eb) => ({
+          signup_count: eb('signup_count', '+', delta.seats ?? 0),
+          waitlist_count: eb('waitlist_count', '+', delta.waiting ?? 0),
+          like_count: eb('like_count', '+', delta.likes ?? 0),
+          favourite_count: eb('favourite_count', '+', delta.favourites ?? 0),
+          question_count: eb('question_count', '+', delta.questions ?? 0),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The member's live sign-up (signed up or waiting) of an event. */
+    liveSignup(executor: Executor, activityId: number, userId: number) {
+      return executor
+        .selectFrom('activity_signups')
+        .select(['id', 'status', 'created_at'])
+        .where('activity_id', '=', activityId)
+        .where('user_id', '=', userId)
+        .where('status', 'in', [SIGNUP_STATUS.signedUp, SIGNUP_STATUS.waiting])
+        .executeTakeFirst();
+    },
+
+    insertSignup(
+      executor: Executor,
+      row: { activityId: number; userId: number; status: number; answers: string; now: number },
+    ) {
+      return executor
+        .insertInto('activity_signups')
+        .values({
+          activity_id: row.activityId,
+          user_id: row.userId,
+          status: row.status,
+          answers: row.answers,
+          created_at: row.now,
+          updated_at: row.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Moves a sign-up from one status to another if it still has the first; answers whether it did. */
+    async moveSignup(executor: Executor, id: number, from: number, to: number, now: number): Promise<boolean> {
+      const res = await executor
+        .updateTable('activity_signups')
+        .set({ status: to, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** The first member waiting (oldest first). */
+    firstWaiting(executor: Executor, activityId: number) {
+      return executor
+        .selectFrom('activity_signups')
+        .select(['id', 'user_id'])
+        .where('activity_id', '=', activityId)
+        .where('status', '=', SIGNUP_STATUS.waiting)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** 1 for the first one waiting. */
+    async waitlistPosition(executor: Executor, activityId: number, signup: { id: number; created_at: number }) {
+      const row = await executor
+        .selectFrom('activity_signups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('activity_id', '=', activityId)
+        .where('status', '=', SIGNUP_STATUS.waiting)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<', signup.created_at),
+            eb.and([eb('created_at', '=', signup.created_at), eb('id', '<=', signup.id)]),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    isPaired(table: 'activity_likes' | 'activity_favourites', activityId: number, userId: number) {
+      return db
+        .selectFrom(table)
+        .select('user_id')
+        .where('activity_id', '=', activityId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+        .then(Boolean);
+    },
+
+    /** Adds the pair, or removes it when it is there; answers whether it is there now. */
+    async togglePair(
+      executor: Executor,
+      table: 'activity_likes' | 'activity_favourites' | 'activity_question_likes',
+      targetId: number,
+      userId: number,
+      now: number,
+    ): Promise<boolean> {
+      const key = table === 'activity_question_likes' ? 'question_id' : 'activity_id';
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const inserted = await executor
+          .insertInto(table)
+          .values({ [key]: targetId, user_id: userId, created_at: now } as never)
+          .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+        const deleted = await executor
+          .deleteFrom(table)
+          .where(key as never, '=', targetId as never)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) > 0) return false;
+      }
+      throw new Error(`${table}: the toggle of ${targetId} by ${userId} kept racing`);
+    },
+
+    questions(activityId: number, after: { at: number; id: number } | null, limit: number) {
+      let query = db
+        .selectFrom('activity_questions')
+        .select(['id', 'activity_id', 'user_id', 'content', 'like_count', 'created_at'])
+        .where('activity_id', '=', activityId)
+        .where('deleted_at', 'is', null);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]),
+        );
+      }
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    likedQuestions(userId: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('activity_question_likes')
+        .select('question_id')
+        .where('user_id', '=', userId)
+        .where('question_id', 'in', ids)
+        .execute();
+    },
+
+    question(executor: Executor, id: number) {
+      return executor
+        .selectFrom('activity_questions')
+        .innerJoin('activities', 'activities.id', 'activity_questions.activity_id')
+        .select([
+          'activity_questions.id',
+          'activity_questions.activity_id',
+          'activity_questions.user_id',
+          'activity_questions.content',
+          'activity_questions.like_count',
+          'activity_questions.created_at',
+          'activities.site_id',
+        ])
+        .where('activity_questions.id', '=', id)
+        .where('activity_questions.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    insertQuestion(executor: Executor, row: { activityId: number; userId: number; content: string; now: number }) {
+      return executor
+        .insertInto('activity_questions')
+        .values({ activity_id: row.activityId, user_id: row.userId, content: row.content, created_at: row.now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Soft-deletes a question once; answers whether this call did it. */
+    async deleteQuestion(executor: Executor, id: number, now: number): Promise<boolean> {
+      const res = await executor
+        .updateTable('activity_questions')
+        .set({ deleted_at: now })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async bumpQuestionLikes(executor: Executor, id: number, delta: number) {
+      const row = await executor
+        .updateTable('activity_questions')
+        .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+        .where('id', '=', id)
+        .returning('like_count')
+        .executeTakeFirstOrThrow();
+      return Number(row.like_count);
+    },
   };
+}
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;
+
+/** A unique-index violation (a second live sign-up racing the first), on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }
