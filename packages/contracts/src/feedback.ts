@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { ID_MAX, PAGE_SIZE } from './constants';
 import { PERMISSIONS } from './permissions';
+import { toPlainText } from './text-rules';
 
 /**
  * Feedback (spec 2 "Dialogs", 3 "Feedback", 7 `feedBack`; decisions.md Back office "feedback
@@ -23,23 +24,6 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUS)[keyof typeof FEEDBACK_STAT
 
 /** The catalogue key of `feedBack`'s success msg, which the page shows as a success toast (spec 7). */
 export const FEEDBACK_RECEIVED_KEY = 'feedback.received';
-
-/**
- * Lone UTF-16 surrogates (not storable as UTF-8), C0/C1 control characters other than tab and line
- * feed, and the bidirectional embedding, override and isolate controls, which could make a note
- * read differently in the staff's inbox from what was sent.
- */
-const UNWANTED =
-  // eslint-disable-next-line no-control-regex
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-/**
- * Feedback is plain text, never HTML: line breaks become `\n`, and characters that have no place in
- * a message are dropped. What is left is stored as typed and shown as text.
- */
-export function toPlainText(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(UNWANTED, '');
-}
 
 const statusSchema = z.union([z.literal(FEEDBACK_STATUS.new), z.literal(FEEDBACK_STATUS.handled)], {
   message: 'feedback.statusInvalid',

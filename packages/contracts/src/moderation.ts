@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, permission } from './call';
 import { ID_MAX, PAGE_SIZE } from './constants';
-import { toPlainText } from './feedback';
+import { toPlainText } from './text-rules';
 import { PERMISSIONS } from './permissions';
 
 /**

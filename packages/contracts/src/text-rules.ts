@@ -70,3 +70,20 @@ export function uploadedSiteImage(url: string): { folder: SiteImageFolder; file:
 export function utf8Bytes(value: string): number {
   return new TextEncoder().encode(value).length;
 }
+
+/**
+ * Lone UTF-16 surrogates (not storable as UTF-8), C0/C1 control characters other than tab and line
+ * feed, and the bidirectional embedding, override and isolate controls, which could make a note
+ * read differently in the staff's inbox from what was sent.
+ */
+const UNWANTED =
+  // eslint-disable-next-line no-control-regex
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Plain text of several lines (feedback, moderation reasons), never HTML: line breaks become `\n`, and characters that have no place in
+ * a message are dropped. What is left is stored as typed and shown as text.
+ */
+export function toPlainText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(UNWANTED, '');
+}
