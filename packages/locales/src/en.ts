@@ -5,6 +5,8 @@ import { editor } from './en/editor';
 import { upload } from './en/upload';
 import { moderation } from './en/moderation';
 import { reviews } from './en/reviews';
+import { topics } from './en/topics';
+import { topicForm } from './en/topic-form';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -409,4 +411,6 @@ export const en: SiteCatalogue = {
   upload,
   moderation,
   reviews,
+  topics,
+  topicForm,
 };
