@@ -8,20 +8,21 @@ import type { Kysely } from 'kysely';
 // and a soft delete; a topic gains its follower count and its versions on the other site. Follows, likes and favourites are unique
 // pairs, so a toggle is exact under concurrent presses.
 
-const ARTICLE_COLUMNS: Array<[name: string, type: 'integer' | 'bigint' | 'varchar(500)', notNullDefault: 0 | '' | null]> =
-  [
-    // A reprint (ttar_source 20) names its original; '' for an original article.
-    ['source_url', 'varchar(500)', ''],
-    // Linked language versions share one group id (the id of the first version); null when alone.
-    ['lang_group_id', 'integer', null],
-    ['view_count', 'integer', 0],
-    ['like_count', 'integer', 0],
-    ['favourite_count', 'integer', 0],
-    // Set when approved: the latest list's order.
-    ['published_at', 'bigint', null],
-    // Soft delete by the author (the points it earned go back).
-    ['deleted_at', 'bigint', null],
-  ];
+const ARTICLE_COLUMNS: Array<
+  [name: string, type: 'integer' | 'bigint' | 'varchar(500)', notNullDefault: 0 | '' | null]
+> = [
+  // A reprint (ttar_source 20) names its original; '' for an original article.
+  ['source_url', 'varchar(500)', ''],
+  // Linked language versions share one group id (the id of the first version); null when alone.
+  ['lang_group_id', 'integer', null],
+  ['view_count', 'integer', 0],
+  ['like_count', 'integer', 0],
+  ['favourite_count', 'integer', 0],
+  // Set when approved: the latest list's order.
+  ['published_at', 'bigint', null],
+  // Soft delete by the author (the points it earned go back).
+  ['deleted_at', 'bigint', null],
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, type, dflt] of ARTICLE_COLUMNS) {
@@ -30,7 +31,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn(name, type, (c) => (dflt === null ? c : c.notNull().defaultTo(dflt)))
       .execute();
   }
-  await db.schema.alterTable('topics').addColumn('follower_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('topics')
+    .addColumn('follower_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // A topic's versions on the other sites share one group id: other_lang files an article's linked
   // version under the same topic's version there.
   await db.schema.alterTable('topics').addColumn('lang_group_id', 'integer').execute();

@@ -47,7 +47,9 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerCall(app, topicPageList, async (body, { site }) => topics.list(site, body));
   registerCall(app, topicInfo, async (body, { site, viewer }) => topics.topic(site, body.tt_id, await viewer()));
   registerCall(app, topicArticles, async (body, { site }) => topics.articles(site, body));
-  registerCall(app, topicFollow, async (body, { site, user }) => topics.toggleFollow(site, (await user()).id, body.tt_id));
+  registerCall(app, topicFollow, async (body, { site, user }) =>
+    topics.toggleFollow(site, (await user()).id, body.tt_id),
+  );
   registerCall(app, topicFormConfig, async (_body, { site, viewer }) => topics.formConfig(site, await viewer()));
   registerCall(app, topicArticleAdd, async (body, { site, user, succeed }) => {
     const result = await topics.add(site, (await user()).id, body);

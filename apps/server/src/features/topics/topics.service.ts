@@ -216,7 +216,8 @@ export function topicsService(
           ? { ttar_id: last.id, ttar_title: last.title, publish_time: iso(last.published_at ?? 0) }
           : null,
         is_followed: followed,
-        is_host: viewer !== null && !viewer.banned && (viewer.scoped.get(PERMISSIONS.reviewArticle)?.has(topic.id) ?? false),
+        is_host:
+          viewer !== null && !viewer.banned && (viewer.scoped.get(PERMISSIONS.reviewArticle)?.has(topic.id) ?? false),
       };
     },
 
@@ -278,7 +279,10 @@ export function topicsService(
               { label: t('original'), value: ARTICLE_SOURCE.original },
               { label: t('reprint'), value: ARTICLE_SOURCE.reprint },
             ],
-        other_lang: SITES.filter((s) => s.tws_id !== site.tws_id).map((s) => ({ tws_id: s.tws_id, tws_name: s.tws_name })),
+        other_lang: SITES.filter((s) => s.tws_id !== site.tws_id).map((s) => ({
+          tws_id: s.tws_id,
+          tws_name: s.tws_name,
+        })),
         user_expert: expert,
         source_default: ARTICLE_SOURCE.original,
       };
@@ -299,7 +303,9 @@ export function topicsService(
       const versions: Array<{ siteId: number; topicId: number }> = [];
       for (const otherId of others) {
         const there =
-          checked.topic.lang_group_id === null ? undefined : await repo.versionOn(db, checked.topic.lang_group_id, otherId);
+          checked.topic.lang_group_id === null
+            ? undefined
+            : await repo.versionOn(db, checked.topic.lang_group_id, otherId);
         if (!there) throw invalidField(site, 'other_lang', 'topics.api.otherLangNoTopic');
         versions.push({ siteId: otherId, topicId: there.id });
       }
@@ -436,9 +442,7 @@ export function topicsService(
         open ? views.add(article.id, viewerKey) : Promise.resolve(views.pendingFor(article.id)),
         memberBriefs(db, [article.author_id], site.tws_id),
         viewer ? repo.viewerMarks(article.id, viewer.id) : Promise.resolve({ liked: false, favourited: false }),
-        article.lang_group_id !== null
-          ? repo.linkedVersions(article.lang_group_id, article.id)
-          : Promise.resolve([]),
+        article.lang_group_id !== null ? repo.linkedVersions(article.lang_group_id, article.id) : Promise.resolve([]),
         (mine || reviewer) && article.status === REJECTED
           ? reviewStates(db, 'article', [article.id])
           : Promise.resolve(null),
@@ -487,7 +491,13 @@ export function topicsService(
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         await publicArticle(trx, site, articleId);
-        const liked = await repo.togglePair(trx, { table: 'topic_article_likes', key: 'article_id' }, articleId, userId, now);
+        const liked = await repo.togglePair(
+          trx,
+          { table: 'topic_article_likes', key: 'article_id' },
+          articleId,
+          userId,
+          now,
+        );
         const counts = await repo.bumpMarks(trx, articleId, { likes: liked ? 1 : -1 });
         return { is_liked: liked, like_count: counts.like_count };
       });
