@@ -27,6 +27,9 @@ describe('the route table', () => {
       'discuss/moderatorzone',
       'discuss/list',
       'discuss/info/:id/:is_preview?',
+      'subject/list',
+      'subject/info/:id',
+      'subject/article/:id',
       'about',
       'terms',
       'privacy',
@@ -37,7 +40,14 @@ describe('the route table', () => {
     ]);
     const paths = flat.map((r) => r.path);
     for (const site of SITES) {
-      for (const unbuilt of ['activity/index', 'journal/index', 'stationed/application', 'challenge/info/:id']) {
+      for (const unbuilt of [
+        'activity/index',
+        'journal/index',
+        'stationed/application',
+        'challenge/info/:id',
+        'subject/hostZone',
+        'subject/activeList/:id',
+      ]) {
         expect(paths).not.toContain(`${site.prefix}/${unbuilt}`);
       }
     }
