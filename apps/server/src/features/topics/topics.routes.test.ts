@@ -144,7 +144,7 @@ describe('articleAdd: the topic article form of spec 5, on both sites', () => {
       for (const site of ['protal', 'protal_en'] as const) {
         const m = await member(site);
         const before = await counts();
-        const body = { ...form(site), ...change };
+        const body: Record<string, unknown> = { ...form(site), ...change };
         if (site === 'protal_en' && name === 'other_lang naming this site') body.other_lang = [2];
         const res = await addArticle(site, body, m);
         expect(res.statusCode, res.body).toBe(400);
