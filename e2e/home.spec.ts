@@ -74,26 +74,40 @@ for (const site of SITES) {
       expect(diagnostics.consoleErrors, 'console errors').toEqual([]);
     });
 
-    test("antd's styles come from one linked stylesheet: styled before any script runs, and not injected again on hydration", async ({
+    test("the home page links only the app's stylesheet; a page drawing antd links antd's too, styled before any script runs, and not injected again on hydration", async ({
       browser,
       page,
       request,
     }) => {
+      const antdSheet = /^\/styles\/antd\.[0-9a-f]{16}\.css$/;
       // Without JavaScript, the server's HTML and stylesheets alone style the page.
       const bare = await browser.newContext({ javaScriptEnabled: false });
       const still = await bare.newPage();
+      const stylesheets = () =>
+        still.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+
+      // The home page draws no antd component: one render-blocking stylesheet, the app's own.
       await still.goto(home);
-      const sheets = await still
-        .locator('link[rel="stylesheet"]')
-        .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
-      const antd = sheets.filter((href) => /^\/styles\/antd\.[0-9a-f]{16}\.css$/.test(href));
-      expect(antd, `antd's stylesheet among ${sheets.join(', ')}`).toHaveLength(1);
-      expect(sheets.indexOf(antd[0]!), "antd's stylesheet before the app's own").toBe(0);
+      const homeSheets = await stylesheets();
+      expect(homeSheets, 'the home page’s stylesheets').toHaveLength(1);
+      expect(homeSheets[0]).toMatch(/^\/assets\/app-[\w-]+\.css$/);
       expect(await still.locator('style').count(), 'no inline style elements').toBe(0);
-      // The publish menu's primary button: antd's colour and rounded corners, not the browser's grey.
+      // The publish menu's primary button: the portal's colour and rounded corners, not the browser's grey.
       const publish = still.getByRole('button', { name: site.texts.nav.publish });
       await expect(publish).toHaveCSS('background-color', 'rgb(11, 87, 208)');
       await expect(publish).toHaveCSS('border-top-left-radius', '6px');
+
+      // The login page draws antd's form: antd's stylesheet comes first, so the app's own overrides it.
+      const login = `/${site.prefix}/login`;
+      await still.goto(login);
+      const sheets = await stylesheets();
+      const antd = sheets.filter((href) => antdSheet.test(href));
+      expect(antd, `antd's stylesheet among ${sheets.join(', ')}`).toHaveLength(1);
+      expect(sheets.indexOf(antd[0]!), "antd's stylesheet before the app's own").toBe(0);
+      expect(await still.locator('style').count(), 'no inline style elements').toBe(0);
+      const submit = still.getByTestId('login-submit');
+      await expect(submit).toHaveCSS('background-color', 'rgb(11, 87, 208)');
+      await expect(submit).toHaveCSS('border-top-left-radius', '6px');
       await bare.close();
 
       const sheet = await request.get(antd[0]!);
@@ -102,7 +116,7 @@ for (const site of SITES) {
 
       // With JavaScript, the browser's antd finds those styles in the stylesheet and adds only its
       // theme variables, no component rules.
-      await page.goto(home);
+      await page.goto(login);
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       const injected = await page

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import type { PortalLoadContext } from '@portal/contracts/ssr';
 import { NonceContext } from './lib/nonce';
+import { AntdUsageContext, type AntdUsage } from './lib/antd-usage';
 import { currentStylesheet, STYLESHEET_PREFIX, styleCache } from './lib/antd-stylesheet.server';
 import { injectIntoHead, stylesheetLink } from './lib/ssr-html';
 
@@ -19,7 +20,8 @@ export const streamTimeout = 10_000;
 /**
  * Renders the whole page before answering (onAllReady): the HTML is complete for visitors and search
  * engines alike, and the stylesheet of antd's styles, which include those collected during this
- * render, is linked from <head>, so the page is styled from its first paint.
+ * render, is linked from <head> when the page drew antd (lib/antd-usage.ts), so the page is styled
+ * from its first paint.
  */
 export default function handleRequest(
   request: Request,
@@ -35,6 +37,8 @@ export default function handleRequest(
 
   const nonce = loadContext.cspNonce || undefined;
 
+  const antdUsage: AntdUsage = { rendered: false };
+
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     let abortRender = () => {};
@@ -47,8 +51,10 @@ export default function handleRequest(
       },
       final(done) {
         clearTimeout(timer);
-        const antd = stylesheetLink(`${STYLESHEET_PREFIX}${currentStylesheet().name}`);
-        const html = injectIntoHead(Buffer.concat(chunks), antd);
+        const page = Buffer.concat(chunks);
+        const html = antdUsage.rendered
+          ? injectIntoHead(page, stylesheetLink(`${STYLESHEET_PREFIX}${currentStylesheet().name}`))
+          : page;
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(new Response(html, { status, headers: responseHeaders }));
         done();
@@ -57,9 +63,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <StyleProvider cache={styleCache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StyleProvider>
+        <AntdUsageContext value={antdUsage}>
+          <StyleProvider cache={styleCache}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </StyleProvider>
+        </AntdUsageContext>
       </NonceContext>,
       {
         nonce,

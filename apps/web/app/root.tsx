@@ -13,10 +13,7 @@ import {
 } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import ConfigProvider from 'antd/es/config-provider';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import { DEFAULT_SITE, homePath, siteById, type Lang } from '@portal/contracts/sites';
+import { DEFAULT_SITE, homePath, siteById } from '@portal/contracts/sites';
 import type { Route } from './+types/root';
 import { isBackOfficePath } from './components/layout/layout-flags';
 import { SiteLayout } from './components/layout/SiteLayout';
@@ -41,14 +38,13 @@ import { isShellStale, shellRefreshed } from './lib/session';
 import { ShellContext, type Shell, type ShellUser } from './lib/shell';
 import { siteFromCookieHeader, siteOfPage, siteOfUrl } from './lib/site';
 import { timeZoneOfRequest } from './lib/time-zone';
-import { portalTheme } from './lib/theme';
 import appCss from './styles/app.css?url';
-
-const antdLocales = { zh: zhCN, en: enUS } satisfies Record<Lang, unknown>;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: appCss },
+  // A precedence makes it a stylesheet resource: React writes it at the top of <head>, ahead of the
+  // module preloads, so a phone on a slow link gets it first.
+  { rel: 'stylesheet', href: appCss, precedence: 'default' },
 ];
 
 export interface RootData {
@@ -151,7 +147,6 @@ const SITE_LAYOUT_SLOTS = {
 export default function Root({ loaderData }: Route.ComponentProps) {
   const site = siteById(loaderData.siteId) ?? DEFAULT_SITE;
   const { pathname } = useLocation();
-  const nonce = useNonce();
   // One query client per request on the server (this component renders once per request), one
   // for the page's lifetime in the browser.
   const [queryClient] = useState(makeQueryClient);
@@ -169,27 +164,19 @@ export default function Root({ loaderData }: Route.ComponentProps) {
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={loaderData.dehydratedState}>
         <I18nextProvider i18n={i18n}>
-          <ConfigProvider
-            locale={antdLocales[site.lang]}
-            theme={portalTheme}
-            csp={{ nonce }}
-            // No space between two CJK characters ("登 录"): buttons are named as they are written.
-            button={{ autoInsertSpace: false }}
-          >
-            <ShellContext value={shell}>
-              <RequestClientBridge />
-              <LanguageSync />
-              {/* The back office (/admin) draws its own frame instead of the portal's. */}
-              {isBackOfficePath(pathname) ? (
+          <ShellContext value={shell}>
+            <RequestClientBridge />
+            <LanguageSync />
+            {/* The back office (/admin) draws its own frame instead of the portal's. */}
+            {isBackOfficePath(pathname) ? (
+              <Outlet />
+            ) : (
+              <SiteLayout slots={SITE_LAYOUT_SLOTS}>
                 <Outlet />
-              ) : (
-                <SiteLayout slots={SITE_LAYOUT_SLOTS}>
-                  <Outlet />
-                </SiteLayout>
-              )}
-              <ProfileCardHost />
-            </ShellContext>
-          </ConfigProvider>
+              </SiteLayout>
+            )}
+            <ProfileCardHost />
+          </ShellContext>
         </I18nextProvider>
       </HydrationBoundary>
     </QueryClientProvider>

@@ -6,6 +6,7 @@ import { InformationPage } from '~/features/accounts/components/InformationPage'
 import { routeMeta } from '~/lib/route-meta';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/information';
+import { PortalAntd } from '~/lib/PortalAntd';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -20,5 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function Information({ loaderData }: Route.ComponentProps) {
-  return <InformationPage member={loaderData.member} industries={loaderData.industries} />;
+  return (
+    <PortalAntd>
+      <InformationPage member={loaderData.member} industries={loaderData.industries} />
+    </PortalAntd>
+  );
 }

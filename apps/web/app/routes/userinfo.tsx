@@ -5,6 +5,7 @@ import { MyPosts } from '~/features/reviews/components/MyPosts';
 import myPostsCss from '~/features/reviews/components/my-posts.css?url';
 import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/userinfo';
+import { PortalAntd } from '~/lib/PortalAntd';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsCss },
@@ -21,11 +22,11 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: f
 
 export default function Userinfo({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <PortalAntd>
       <UserinfoPage member={loaderData.member} />
       <div className="portal-page accounts-centre">
         <MyPosts />
       </div>
-    </>
+    </PortalAntd>
   );
 }

@@ -32,6 +32,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { FilePickerDialog } from './FilePickerDialog';
 import type { RichTextEditorProps } from './rich-text-editor-props';
 import './editor.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 const MB = 1024 * 1024;
 /** Autosave waits this long after the last change. */
@@ -46,7 +47,7 @@ type InsertPurpose = 'image' | 'audio' | 'video' | 'attachment';
  * the allow-list the server's sanitiser keeps (docs: /tmp/notes/status.md, EDITOR). Load it through
  * `LazyRichTextEditor`, never directly, so pages without a form do not carry it.
  */
-export default function RichTextEditor({
+function RichTextEditor({
   value,
   onChange,
   height = EDITOR.height,
@@ -457,3 +458,5 @@ export default function RichTextEditor({
     </div>
   );
 }
+
+export default withPortalAntd(RichTextEditor);

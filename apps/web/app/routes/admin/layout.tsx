@@ -11,6 +11,7 @@ import { adminMeta } from './admin-meta';
 import { loadAdminFrame } from '~/features/admin/load-admin-frame';
 import { addTexts } from '~/lib/i18n';
 import type { Route } from './+types/layout';
+import { PortalAntd } from '~/lib/PortalAntd';
 
 // The back office's texts come with its chunk; portal pages never download them.
 addTexts(backOfficeCatalogues);
@@ -32,9 +33,11 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame data={loaderData} pages={ADMIN_PAGES}>
-      <Outlet />
-    </AdminFrame>
+    <PortalAntd>
+      <AdminFrame data={loaderData} pages={ADMIN_PAGES}>
+        <Outlet />
+      </AdminFrame>
+    </PortalAntd>
   );
 }
 

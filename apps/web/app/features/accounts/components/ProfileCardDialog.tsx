@@ -15,6 +15,7 @@ import { toast } from '~/lib/toast';
 import { profileCardQuery } from '../api/profile-card-query';
 import { BadgeIcons, MedalIcon } from './IdentityIcons';
 import './profile-card.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 export interface ProfileCardDialogProps {
   userId: number;
@@ -38,7 +39,7 @@ const COUNTS = [
  * member's counts and a follow button (not on one's own card). Following closes the card after a
  * second (spec 4); a visitor who presses it goes to the login page and comes back here.
  */
-export default function ProfileCardDialog({ userId, open, onClose, afterClose }: ProfileCardDialogProps) {
+function ProfileCardDialog({ userId, open, onClose, afterClose }: ProfileCardDialogProps) {
   const { t } = useTranslation('auth');
   const { site, user, origin } = useShell();
   const location = useLocation();
@@ -126,3 +127,5 @@ export default function ProfileCardDialog({ userId, open, onClose, afterClose }:
     </Modal>
   );
 }
+
+export default withPortalAntd(ProfileCardDialog);

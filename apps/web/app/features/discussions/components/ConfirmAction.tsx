@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation';
 
 // The confirmation popover (and the popover machinery under it) is fetched after the page, not
 // with it: until then its trigger shows as it will, a closed popover being just its trigger.
-const Popconfirm = lazy(() => import('antd/es/popconfirm'));
+const Popconfirm = lazy(() => import('./ConfirmPopconfirm'));
 
 /** A button that asks "are you sure?" in a popover before `onConfirm` (delete, accept, withdraw). */
 export function ConfirmAction({

@@ -40,6 +40,7 @@ import {
   type PostFormValues,
 } from './post-form';
 import './publish-post.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 export interface PublishPostDialogProps {
   open: boolean;
@@ -86,7 +87,7 @@ function PostContentEditor(props: {
  * Published at once: the server's msg as a success toast, then the post's page. Through review
  * (status 10): the 500 px success dialog, which an outside click does not close, then the preview.
  */
-export default function PublishPostDialog({ open, postId, boardId, onClose }: PublishPostDialogProps) {
+function PublishPostDialog({ open, postId, boardId, onClose }: PublishPostDialogProps) {
   const { t } = useTranslation('postForm');
   const { site } = useShell();
   const navigate = useNavigate();
@@ -352,3 +353,5 @@ export default function PublishPostDialog({ open, postId, boardId, onClose }: Pu
     </>
   );
 }
+
+export default withPortalAntd(PublishPostDialog);

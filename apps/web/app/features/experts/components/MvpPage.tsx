@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
 import type { ExpertListKind } from '@portal/contracts/experts';
+import { PortalButton } from '~/components/PortalButton';
 import { useShell } from '~/lib/shell';
 import { useMvpList } from '../api/mvp-queries';
 import { ExpertCard } from './ExpertCard';
@@ -83,9 +83,13 @@ export function MvpPage({ kind }: { kind: ExpertListKind }) {
               {hasNextPage ? null : ` · ${t('noMore')}`}
             </p>
             {hasNextPage ? (
-              <Button onClick={() => void fetchNextPage()} loading={isFetchingNextPage} data-testid="mvp-load-more">
+              <PortalButton
+                onClick={() => void fetchNextPage()}
+                loading={isFetchingNextPage}
+                data-testid="mvp-load-more"
+              >
                 {t('loadMore')}
-              </Button>
+              </PortalButton>
             ) : null}
           </div>
         ) : null}

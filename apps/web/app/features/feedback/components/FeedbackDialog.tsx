@@ -11,6 +11,7 @@ import { fieldIssues } from '~/lib/forms/form-issues';
 import { callWithContract, useContractForm } from '~/lib/forms/use-contract-form';
 import { toast } from '~/lib/toast';
 import './feedback.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -30,7 +31,7 @@ const validateFeedback = (v: Partial<FeedbackValues>) => fieldIssues(feedBack.bo
  * success toast; success or not, the box is cleared and the dialog closed (a failure has already
  * shown its message). Ctrl+Enter (⌘+Enter) sends from the text box.
  */
-export default function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {
+function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {
   const { t } = useTranslation('feedback');
   const { form, rule } = useContractForm<FeedbackValues>(validateFeedback);
   const [busy, setBusy] = useState(false);
@@ -109,3 +110,5 @@ export default function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {
     </Modal>
   );
 }
+
+export default withPortalAntd(FeedbackDialog);

@@ -5,7 +5,6 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { badgeText, messagesQuery } from '../api/messages-query';
 import type { MessagePopoverProps } from './MessagePopover';
-import './message-bell.css';
 
 const loadPopover = () => import('./MessagePopover');
 

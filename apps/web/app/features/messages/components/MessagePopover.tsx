@@ -18,6 +18,7 @@ import {
   type MessagePages,
 } from '../api/messages-query';
 import './messages.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 export interface MessagePopoverProps {
   open: boolean;
@@ -28,7 +29,7 @@ export interface MessagePopoverProps {
 }
 
 /** The message popover of spec 2 (width 400): loaded on demand by the navbar's bell. */
-export default function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverProps) {
+function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverProps) {
   const close = useCallback(() => {
     onOpenChange(false);
     bell.current?.focus();
@@ -194,3 +195,5 @@ function MessagePanel({ onClose, bell }: { onClose(): void; bell: RefObject<HTML
     </div>
   );
 }
+
+export default withPortalAntd(MessagePopover);

@@ -6,6 +6,7 @@ import type { ModeratedPost, ModerationAction } from '@portal/contracts/moderati
 import { useMayModerate, useMyBoards } from '../api/moderation-queries';
 import { PostActionDialog } from './PostActionDialog';
 import './moderation.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 /** The post's state as the detail page (`PostDetail`) or the zone (`ModeratedPost`) has it. */
 export interface ModeratorActionsPost {
@@ -51,7 +52,7 @@ export function fromModeratedPost(post: ModeratedPost): ModeratorActionsPost {
  * for confirmation (a reason to hide, a board to move to); the post's page and the zone's lists are
  * refreshed afterwards, and `onChanged` gets the post's new state.
  */
-export function ModeratorActions({
+function ModeratorActionsView({
   post,
   onChanged,
   size,
@@ -95,3 +96,6 @@ export function ModeratorActions({
     </>
   );
 }
+
+/** Drawn in a lazy chunk of the post page: it brings antd's provider along (lib/PortalAntd.tsx). */
+export const ModeratorActions = withPortalAntd(ModeratorActionsView);

@@ -11,6 +11,7 @@ import { toast } from '~/lib/toast';
 import { useLocation, useNavigate } from 'react-router';
 import { ReasonField } from './ReasonField';
 import './moderation.css';
+import { withPortalAntd } from '~/lib/PortalAntd';
 
 /**
  * "Report" on a post or a comment: a dialog asking the reason (1 to 500 characters), sent to the
@@ -19,7 +20,7 @@ import './moderation.css';
  * A page shows one button per comment, so the dialog and its form exist only from the first press
  * (none of them is rendered on the server or hydrated).
  */
-export function ReportButton({
+function ReportButtonView({
   targetKind,
   targetId,
   size,
@@ -109,3 +110,6 @@ function ReportDialog({
     </Modal>
   );
 }
+
+/** Drawn in a lazy chunk of the post page: it brings antd's provider along (lib/PortalAntd.tsx). */
+export const ReportButton = withPortalAntd(ReportButtonView);

@@ -19,6 +19,7 @@ import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { callQuery } from '~/lib/query/call-query';
 import { useInvalidateCalls } from '~/lib/query/use-call';
+import { withPortalAntd } from '~/lib/PortalAntd';
 import { useShell } from '~/lib/shell';
 import { TOPIC_CALLS } from '../api/topic-queries';
 import {
@@ -63,7 +64,7 @@ function ArticleContentEditor(props: { value?: string; onChange?(html: string): 
  * after 500 ms, and the 500 px success dialog, which an outside click does not close, says editors
  * are reviewing it; its button opens the article's preview.
  */
-export default function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogProps) {
+function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogProps) {
   const { t } = useTranslation('topicForm');
   const { site } = useShell();
   const navigate = useNavigate();
@@ -247,3 +248,6 @@ export default function PublishArticleDialog({ open, topicId, onClose }: Publish
     </>
   );
 }
+
+// The dialog's chunk brings antd's theme, language and CSP nonce with it (the shell holds none).
+export default withPortalAntd(PublishArticleDialog);
