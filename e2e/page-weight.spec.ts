@@ -1,5 +1,6 @@
 import { activityIndex } from '@portal/contracts/events';
 import { postList } from '@portal/contracts/home';
+import { topicArticles, topicPageList } from '@portal/contracts/topics';
 import { ERROR_PAGES, SITE_PAGES } from '../apps/web/app/pages';
 import budgets from '../bench/page-budgets.json' with { type: 'json' };
 import { measurePageWeight, type AssetSizes, type PageWeight } from '../bench/page-weight.mjs';
@@ -22,15 +23,18 @@ const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'information', 'userinfo'
 const VISITORS_ONLY = new Set(['login', 'forget']);
 
 /** A concrete path below the site prefix for each page id; a new page must be added here. */
-function pathOf(pageId: string, postId: number, eventId: number): string {
+function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId: number; articleId: number }): string {
   const paths: Record<string, string> = {
     home: 'index/index',
     'activity-index': 'activity/index',
-    'activity-info': `activity/info/${eventId}`,
+    'activity-info': `activity/info/${ids.eventId}`,
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',
-    'discuss-info': `discuss/info/${postId}`,
+    'discuss-info': `discuss/info/${ids.postId}`,
+    'subject-list': 'subject/list',
+    'subject-info': `subject/info/${ids.topicId}`,
+    'subject-article': `subject/article/${ids.articleId}`,
     about: 'about',
     terms: 'terms',
     privacy: 'privacy',
@@ -85,11 +89,19 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
     return answer.list[0]!.ta_id;
   };
 
+  const firstArticle = async (site: E2eSite) => {
+    const topics = await admin.call<{ list: { tt_id: number }[] }>(site, topicPageList, {});
+    expect(topics.list.length, `${site.name} demo topics`).toBeGreaterThan(0);
+    const topicId = topics.list[0]!.tt_id;
+    const articles = await admin.call<{ list: { ttar_id: number }[] }>(site, topicArticles, { tt_id: topicId });
+    expect(articles.list.length, `${site.name} demo articles of topic ${topicId}`).toBeGreaterThan(0);
+    return { topicId, articleId: articles.list[0]!.ttar_id };
+  };
+
   for (const site of SITES) {
-    const postId = await firstPost(site);
-    const eventId = await firstEvent(site);
+    const ids = { postId: await firstPost(site), eventId: await firstEvent(site), ...(await firstArticle(site)) };
     for (const page of SITE_PAGES) {
-      const path = `/${site.prefix}/${pathOf(page.id, postId, eventId)}`;
+      const path = `/${site.prefix}/${pathOf(page.id, ids)}`;
       if (!VISITORS_ONLY.has(page.id)) await weigh(page.id, path, 'member');
       if (!MEMBERS_ONLY.has(page.id)) await weigh(page.id, path, 'visitor');
     }

@@ -32,6 +32,10 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
   { id: 'discuss-list', path: 'discuss/list', file: 'routes/discuss-list.tsx', titleKey: 'discuss' },
   { id: 'discuss-info', path: 'discuss/info/:id/:is_preview?', file: 'routes/discuss-info.tsx', titleKey: 'discuss' },
+  { id: 'subject-list', path: 'subject/list', file: 'routes/subject-list.tsx', titleKey: 'subject' },
+  { id: 'subject-info', path: 'subject/info/:id', file: 'routes/subject-info.tsx', titleKey: 'subject' },
+  // Decision 026: a topic article's own page.
+  { id: 'subject-article', path: 'subject/article/:id', file: 'routes/subject-article.tsx', titleKey: 'subject' },
   // The content pages staff write (about, terms, privacy): the id is the page's slug and its path.
   { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
   { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },

@@ -20,6 +20,7 @@ import { SiteLayout } from './components/layout/SiteLayout';
 import { shellMember } from './features/accounts/api/current-user.server';
 import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
 import { PublishPostHost } from './features/discussions/publish/PublishPostHost';
+import { PublishArticleHost } from './features/topics/publish/PublishArticleHost';
 import { FeedbackEntry } from './features/feedback/components/FeedbackEntry';
 import { MessageBell } from './features/messages/components/MessageBell';
 import { catalogueOf, loadCatalogue } from './lib/catalogue';
@@ -149,6 +150,7 @@ const SITE_LAYOUT_SLOTS = {
   messageBell: <MessageBell />,
   feedback: <FeedbackEntry />,
   publishPost: <PublishPostHost />,
+  publishArticle: <PublishArticleHost />,
 };
 
 export default function Root({ loaderData }: Route.ComponentProps) {

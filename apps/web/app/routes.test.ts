@@ -29,6 +29,9 @@ describe('the route table', () => {
       'discuss/moderatorzone',
       'discuss/list',
       'discuss/info/:id/:is_preview?',
+      'subject/list',
+      'subject/info/:id',
+      'subject/article/:id',
       'about',
       'terms',
       'privacy',
@@ -44,6 +47,8 @@ describe('the route table', () => {
         'journal/index',
         'stationed/application',
         'challenge/info/:id',
+        'subject/hostZone',
+        'subject/activeList/:id',
       ]) {
         expect(paths).not.toContain(`${site.prefix}/${unbuilt}`);
       }

@@ -8,10 +8,19 @@ import type { z } from './zod';
 export type AccessRule =
   | { kind: 'public'; completeInformation?: undefined }
   | { kind: 'member'; completeInformation?: boolean }
-  | { kind: 'permission'; permission: Permission; completeInformation?: boolean };
+  | {
+      kind: 'permission';
+      permission: Permission;
+      /** Other permissions that let the call through as well (the review queue: posts' or articles' reviewers). */
+      orPermissions?: readonly Permission[];
+      completeInformation?: boolean;
+    };
 
 /** A call for holders of a named permission on the call's site (or in some board or topic of it). */
-export function permission(name: Permission, opts: { completeInformation?: boolean } = {}): AccessRule {
+export function permission(
+  name: Permission,
+  opts: { completeInformation?: boolean; orPermissions?: readonly Permission[] } = {},
+): AccessRule {
   return { kind: 'permission', permission: name, ...opts };
 }
 

@@ -16,8 +16,14 @@ export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 export const REVIEW_STATUSES: readonly ReviewStatus[] = Object.values(REVIEW_STATUS);
 
 /** The kinds in the queue; a later kind is added here and registered on the server. */
-export const REVIEW_KINDS = ['post'] as const;
+export const REVIEW_KINDS = ['post', 'article'] as const;
 export type ReviewKindCode = (typeof REVIEW_KINDS)[number];
+
+/**
+ * The queue's calls let in whoever reviews some kind somewhere (site-wide staff, a board's moderators,
+ * a topic's hosts); each kind's adapter then decides which items they see and may decide.
+ */
+const REVIEWERS = permission(PERMISSIONS.reviewPost, { orPermissions: [PERMISSIONS.reviewArticle] });
 
 export const REVIEW_RULE = {
   reasonMax: 500,
@@ -79,10 +85,10 @@ export const adminReviewList = defineCall({
   scope: 'site',
   path: '/admin/review/list',
   write: false,
-  access: permission(PERMISSIONS.reviewPost),
+  access: REVIEWERS,
   tag: 'reviews',
   summary:
-    "The managed site's review queue: filter by kind, status (pending by default) and age; pending items oldest first, decided ones newest first; keyset paged. Moderators see their boards' posts only.",
+    "The managed site's review queue: filter by kind, status (pending by default) and age; pending items oldest first, decided ones newest first; keyset paged. Moderators see their boards' posts only, topic hosts their topics' articles.",
   body: z.strictObject({
     kind: kindSchema.optional().describe('every kind when omitted'),
     status: statusSchema.default(REVIEW_STATUS.pending),
@@ -99,7 +105,7 @@ export const adminReviewInfo = defineCall({
   scope: 'site',
   path: '/admin/review/info',
   write: false,
-  access: permission(PERMISSIONS.reviewPost),
+  access: REVIEWERS,
   tag: 'reviews',
   summary: 'One item of the queue with its content rendered as members will see it',
   body: z.strictObject({ review_id: z.number().int().positive().max(ID_MAX) }),
@@ -111,7 +117,7 @@ export const adminReviewDecide = defineCall({
   scope: 'site',
   path: '/admin/review/decide',
   write: true,
-  access: permission(PERMISSIONS.reviewPost),
+  access: REVIEWERS,
   tag: 'reviews',
   summary:
     'Approves or rejects (with a reason) one or many pending items. Each item is decided once: when another staff member decided it first, its result says who and when. Each decision messages the author and is audited.',

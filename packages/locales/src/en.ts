@@ -6,6 +6,8 @@ import { editor } from './en/editor';
 import { upload } from './en/upload';
 import { moderation } from './en/moderation';
 import { reviews } from './en/reviews';
+import { topics } from './en/topics';
+import { topicForm } from './en/topic-form';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -415,4 +417,6 @@ export const en: SiteCatalogue = {
   upload,
   moderation,
   reviews,
+  topics,
+  topicForm,
 };

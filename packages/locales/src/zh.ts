@@ -5,6 +5,8 @@ import { editor } from './zh/editor';
 import { upload } from './zh/upload';
 import { moderation } from './zh/moderation';
 import { reviews } from './zh/reviews';
+import { topics } from './zh/topics';
+import { topicForm } from './zh/topic-form';
 
 /**
  * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
@@ -397,6 +399,8 @@ export const zh = {
   upload,
   moderation,
   reviews,
+  topics,
+  topicForm,
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

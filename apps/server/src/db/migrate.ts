@@ -15,6 +15,7 @@ import * as attachmentLinks from './migrations/2026-11-22-0013-attachment-links'
 import * as pointsRules from './migrations/2026-11-25-0014-points-rules';
 import * as rolesCodeNotNull from './migrations/2026-11-25-0015-roles-code-not-null';
 import * as events from './migrations/2026-11-26-0016-events';
+import * as topicArticles from './migrations/2026-11-26-0017-topic-articles';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0014-points-rules': pointsRules,
   '2026-11-25-0015-roles-code-not-null': rolesCodeNotNull,
   '2026-11-26-0016-events': events,
+  '2026-11-26-0017-topic-articles': topicArticles,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -189,6 +189,9 @@ export interface TopicsTable {
   sort: Generated<number>;
   article_count: Generated<number>;
   created_at: Millis;
+  follower_count: Generated<number>;
+  /** The topic's versions on the other sites share one group id; null when alone. */
+  lang_group_id: number | null;
 }
 
 export interface TopicArticlesTable {
@@ -203,6 +206,31 @@ export interface TopicArticlesTable {
   status: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
+  /** A reprint's original address; '' for an original article. */
+  source_url: Generated<string>;
+  /** Linked language versions share one group id (the id of the first version); null when alone. */
+  lang_group_id: number | null;
+  view_count: Generated<number>;
+  like_count: Generated<number>;
+  favourite_count: Generated<number>;
+  /** When it was approved (published); null before. */
+  published_at: Millis | null;
+  /** Soft delete by the author. */
+  deleted_at: Millis | null;
+}
+
+/** A member follows a topic (one row per pair). */
+export interface TopicFollowsTable {
+  topic_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
+/** Likes and favourites of topic articles (one row per pair). */
+export interface TopicArticleMarksTable {
+  article_id: number;
+  user_id: number;
+  created_at: Millis;
 }
 
 export interface PostsTable {
@@ -525,6 +553,9 @@ export interface DB {
   activities: ActivitiesTable;
   topics: TopicsTable;
   topic_articles: TopicArticlesTable;
+  topic_follows: TopicFollowsTable;
+  topic_article_likes: TopicArticleMarksTable;
+  topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;
   post_attachments: PostAttachmentsTable;
   post_comments: PostCommentsTable;

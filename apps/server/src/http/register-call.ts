@@ -191,7 +191,12 @@ export function authorizeMember(user: SignedInMember | null, access: AccessRule)
   }
   // A scoped permission (a moderator's board) lets the call through here; the handler checks the
   // board or topic it touches with `holdsPermission(user, permission, scopeId)`.
-  if (access.kind === 'permission' && !holdsPermissionSomewhere(user, access.permission)) throw ApiError.forbidden();
+  if (
+    access.kind === 'permission' &&
+    ![access.permission, ...(access.orPermissions ?? [])].some((p) => holdsPermissionSomewhere(user, p))
+  ) {
+    throw ApiError.forbidden();
+  }
 }
 
 /** Site-wide, or within the given board or topic id. */

@@ -305,16 +305,19 @@ export function buildDemoPlan(now: number): DemoPlan {
     const topics: PlannedSite['topics'] = t.topics.map((tp, ti) => {
       const articles = tp.articles.map((a, ai) => {
         const created_at = articleTime.get(`${ti}:${ai}`)!;
+        const approvedAt = Math.min(now - MINUTE, created_at + Math.round((2 + rand() * 20) * HOUR));
         const row = {
           site_id: site.tws_id,
           title: a.title,
           content_html: renderBlocks(a.body),
           source: a.reprint ? ARTICLE_SOURCE.reprint : ARTICLE_SOURCE.original,
           is_expert: memberExpert.get(author(a.author)) ? EXPERT_FLAG.expert : EXPERT_FLAG.normal,
+          source_url: a.reprint ? (a.sourceUrl ?? '') : '',
           status: REVIEW_STATUS.approved,
           created_at,
           // Approved by the topic host a few hours after submission.
-          updated_at: Math.min(now - MINUTE, created_at + Math.round((2 + rand() * 20) * HOUR)),
+          updated_at: approvedAt,
+          published_at: approvedAt,
         };
         checkWidths('topic_articles', row);
         return { author: a.author, row };

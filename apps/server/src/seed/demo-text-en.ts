@@ -650,6 +650,7 @@ export const enTexts: SiteTexts = {
           title: 'Lifecycle rules that actually save money',
           author: 'lena',
           reprint: true,
+          sourceUrl: 'https://docs.aws.amazon.com/AmazonS3/latest/userguide/object-lifecycle-mgmt.html',
           body: [
             p(
               'Our logistics telemetry was 70% of our object storage footprint, and almost nobody read it after a month. A lifecycle rule fixed that:',

@@ -599,6 +599,7 @@ export const zhTexts: SiteTexts = {
           title: '用 S3 对象锁实现不可变备份',
           author: 'liuqing',
           reprint: true,
+          sourceUrl: 'https://docs.aws.amazon.com/AmazonS3/latest/userguide/object-lock.html',
           body: [
             p('对象锁（Object Lock）可以让对象在保留期内无法被删除或覆盖，是抵御勒索软件的重要手段。'),
             ul(

@@ -74,6 +74,8 @@ export interface TopicArticleText {
   title: string;
   author: string;
   reprint?: boolean;
+  /** A reprint's original. */
+  sourceUrl?: string;
   body: Block[];
 }
 

@@ -226,6 +226,17 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
     );
   }
 
+  // A topic of the same key on both sites is one topic in two languages: its versions share a group
+  // (the first site's id), so an article's other_lang version is filed under it there.
+  const topicGroups = new Map<string, number[]>();
+  plan.sites.forEach((s, si) =>
+    s.topics.forEach((tp, ti) => topicGroups.set(tp.key, [...(topicGroups.get(tp.key) ?? []), topicIds[si]![ti]!])),
+  );
+  for (const ids of topicGroups.values()) {
+    if (ids.length < 2) continue;
+    await trx.updateTable('topics').set({ lang_group_id: ids[0]! }).where('id', 'in', ids).execute();
+  }
+
   const siteIndex = new Map<number, number>(plan.sites.map((s, i) => [s.site.tws_id, i]));
   const roleRows: Insertable<UserRolesTable>[] = plan.members.flatMap((m) =>
     m.roles.map((r) => {

@@ -52,7 +52,7 @@ export const reviewsAdmin: Catalogue['reviewsAdmin'] = {
   emptyFiltered: 'No items match the filters',
   loadFailed: 'The review queue could not be loaded. Please try again later.',
   retry: 'Retry',
-  kinds: { post: 'Post' },
+  kinds: { post: 'Post', article: 'Topic article' },
   post: {
     type: 'Type',
     discussion: 'Discussion',
@@ -60,5 +60,12 @@ export const reviewsAdmin: Catalogue['reviewsAdmin'] = {
     board: 'Board',
     industry: 'Industry',
     scene: 'Scene',
+  },
+  article: {
+    topic: 'Topic',
+    source: 'Source',
+    sourceUrl: 'Original URL',
+    original: 'Original',
+    reprint: 'Reprint',
   },
 };

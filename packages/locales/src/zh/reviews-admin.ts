@@ -49,7 +49,7 @@ export const reviewsAdmin = {
   emptyFiltered: '没有符合条件的内容',
   loadFailed: '审核队列加载失败，请稍后再试',
   retry: '重试',
-  kinds: { post: '帖子' },
+  kinds: { post: '帖子', article: '专题文章' },
   post: {
     type: '类型',
     discussion: '讨论',
@@ -57,5 +57,12 @@ export const reviewsAdmin = {
     board: '版块',
     industry: '行业',
     scene: '场景',
+  },
+  article: {
+    topic: '专题',
+    source: '来源',
+    sourceUrl: '原文链接',
+    original: '原创',
+    reprint: '转载',
   },
 };

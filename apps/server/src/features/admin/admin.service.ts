@@ -94,7 +94,10 @@ export function adminService(
       const sites = SITES.flatMap((site, i) => {
         const access = accesses[i]!;
         if (!access.permissions.has(PERMISSIONS.adminAccess)) return [];
-        return [{ tws_id: site.tws_id, apply_site: site.apply_site, permissions: ordered(access.permissions) }];
+        // A permission held in some boards or topics counts too (a topic host's review.article opens the
+        // queue screen); the calls behind it show and decide only what is in their scope.
+        const held = new Set([...access.permissions, ...access.scoped.keys()]);
+        return [{ tws_id: site.tws_id, apply_site: site.apply_site, permissions: ordered(held) }];
       });
       if (sites.length === 0) throw ApiError.forbidden();
       return {

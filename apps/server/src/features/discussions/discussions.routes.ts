@@ -22,7 +22,7 @@ import { postList } from '@portal/contracts/home';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { registerCall } from '../../http/register-call';
 import { discussionsService } from './discussions.service';
-import { redisViewers, viewCounter } from './view-counter';
+import { redisViewers, viewCounter } from '../../lib/view-counter';
 
 /**
  * Discussions (issue 5): the post form's lists, publishing and the author's edits, the list

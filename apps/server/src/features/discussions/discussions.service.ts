@@ -33,7 +33,7 @@ import { commentsService, isPostStaff } from './comments.service';
 
 export { isPostStaff };
 import { hotScore } from './hot-score';
-import type { ViewCounter } from './view-counter';
+import type { ViewCounter } from '../../lib/view-counter';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const { pending: PENDING, approved: PUBLISHED, rejected: REJECTED, withdrawn: WITHDRAWN } = REVIEW_STATUS;

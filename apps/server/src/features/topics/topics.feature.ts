@@ -1,10 +1,16 @@
 import { defineFeature } from '../../platform/kit/feature';
+import { articleReviewKind } from './article-review-kind';
 import { articleCount, articleDashboard, articleSources } from './topics.contributions';
 import { topicsRoutes } from './topics.routes';
 
-/** Topics: today the home page's block and figures (the topics issue builds the pages and articles here). */
+/** Topics: the topic list and pages, topic articles reviewed by their topics' hosts, follows of topics. */
 export const topicsFeature = defineFeature({
   name: 'topics',
-  contributes: { homeFigures: [articleCount], dashboardFigures: [articleDashboard], dictionaryUses: [articleSources] },
+  contributes: {
+    reviewKinds: [articleReviewKind],
+    homeFigures: [articleCount],
+    dashboardFigures: [articleDashboard],
+    dictionaryUses: [articleSources],
+  },
   routes: topicsRoutes,
 });

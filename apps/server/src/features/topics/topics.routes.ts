@@ -1,13 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { topicList } from '@portal/contracts/home';
+import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
+import {
+  TOPIC_MSG,
+  topicArticleAdd,
+  topicArticleDelete,
+  topicArticleEdit,
+  topicArticleFavourite,
+  topicArticleInfo,
+  topicArticleLike,
+  topicArticles,
+  topicArticleWithdraw,
+  topicFollow,
+  topicFormConfig,
+  topicInfo,
+  topicPageList,
+} from '@portal/contracts/topics';
 import { registerCall } from '../../http/register-call';
+import { redisViewers, viewCounter } from '../../lib/view-counter';
 import type { FeatureDeps } from '../../platform/kit/feature';
-import { topicsRepository } from './topics.repository';
+import { topicsService } from './topics.service';
 
+/**
+ * Topics (issue 19): the home page's block, the topic list and page, following, the article form's
+ * lists, submitting, editing, withdrawing and deleting one's articles, the article page with likes
+ * and favourites. Views are counted as posts' are (lib/view-counter.ts), written once a second.
+ */
 export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  const topics = topicsRepository(deps.db);
+  const views = viewCounter(deps.db, {
+    table: 'topic_articles',
+    shared: deps.redis ? redisViewers(deps.redis, `${deps.redisNameSpace}topic-views:`) : undefined,
+    onError: (err) => app.log.error({ err }, 'topic article views not written or viewer not checked'),
+  });
+  deps.jobs.add({ name: 'topics.write-views', everyMs: 1000, runOnClose: true, run: views.flush });
+  const topics = topicsService(deps.db, views, deps.clock, deps.remoteImages);
+
   registerCall(app, topicList, async (body, { site }) => ({
-    topic_list: (await topics.list(site.tws_id, body.limit)).map((t) => ({
+    topic_list: (await topics.homeList(site, body.limit)).map((t) => ({
       tt_id: t.id,
       tt_title: t.title,
       tt_desc: t.description,
@@ -15,4 +44,42 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
       tt_article_count: t.article_count,
     })),
   }));
+  registerCall(app, topicPageList, async (body, { site }) => topics.list(site, body));
+  registerCall(app, topicInfo, async (body, { site, viewer }) => topics.topic(site, body.tt_id, await viewer()));
+  registerCall(app, topicArticles, async (body, { site }) => topics.articles(site, body));
+  registerCall(app, topicFollow, async (body, { site, user }) =>
+    topics.toggleFollow(site, (await user()).id, body.tt_id),
+  );
+  registerCall(app, topicFormConfig, async (_body, { site, viewer }) => topics.formConfig(site, await viewer()));
+  registerCall(app, topicArticleAdd, async (body, { site, user, succeed }) => {
+    const result = await topics.add(site, (await user()).id, body);
+    if (result.dropped_images > 0) succeed(REMOTE_IMAGES_DROPPED_MSG, { count: result.dropped_images });
+    else succeed(TOPIC_MSG.submitted);
+    return result;
+  });
+  registerCall(app, topicArticleEdit, async ({ ttar_id, ...form }, { site, user, succeed }) => {
+    const result = await topics.edit(site, (await user()).id, ttar_id, form);
+    if (result.dropped_images > 0) succeed(REMOTE_IMAGES_DROPPED_MSG, { count: result.dropped_images });
+    else succeed(TOPIC_MSG.updated);
+    return result;
+  });
+  registerCall(app, topicArticleWithdraw, async (body, { site, user, succeed }) => {
+    const result = await topics.withdraw(site, (await user()).id, body.ttar_id);
+    succeed(TOPIC_MSG.withdrawn);
+    return result;
+  });
+  registerCall(app, topicArticleDelete, async (body, { site, user, succeed }) => {
+    await topics.remove(site, (await user()).id, body.ttar_id);
+    succeed(TOPIC_MSG.deleted);
+    return null;
+  });
+  registerCall(app, topicArticleInfo, async (body, { site, viewer, request }) =>
+    topics.article(site, body.ttar_id, await viewer(), request.ip),
+  );
+  registerCall(app, topicArticleLike, async (body, { site, user }) =>
+    topics.toggleLike(site, (await user()).id, body.ttar_id),
+  );
+  registerCall(app, topicArticleFavourite, async (body, { site, user }) =>
+    topics.toggleFavourite(site, (await user()).id, body.ttar_id),
+  );
 }

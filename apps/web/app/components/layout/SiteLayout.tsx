@@ -15,6 +15,8 @@ export interface SiteLayoutSlots {
   feedback?: ReactNode;
   /** The publish-post dialog's host, opened by the navbar publish menu's "post" entry. */
   publishPost?: ReactNode;
+  /** The topic article dialog's host, opened by the publish menu's "topic article" entry and topic pages. */
+  publishArticle?: ReactNode;
 }
 
 /**
@@ -46,6 +48,7 @@ export function SiteLayout({ children, slots = {} }: { children: ReactNode; slot
       {admin ? null : slots.feedback}
       {/* The navbar publish menu's "post" entry (and the discussions page) open this dialog. */}
       {admin ? null : slots.publishPost}
+      {admin ? null : slots.publishArticle}
       <BackToTop />
     </>
   );

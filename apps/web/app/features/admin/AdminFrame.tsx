@@ -13,7 +13,7 @@ import { browserLanguageStore, isSecurePage, storeSite } from '~/lib/language/st
 import { CallScopeContext } from '~/lib/query/use-call';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
-import { adminPath, adminRouteId, type AdminPage } from '~/lib/admin/admin-page';
+import { adminPath, adminRouteId, mayOpen, type AdminPage } from '~/lib/admin/admin-page';
 import { AdminFrameContext, type AdminFrame as Frame } from '~/lib/admin/admin-context';
 import { GROUP_KEY, menuGroups, SITE_NAME_KEY, SITE_PARAM } from '~/lib/admin/admin-site';
 import { textOf } from '~/lib/admin/admin-text';
@@ -65,7 +65,7 @@ export function AdminFrame({
 
   const leaf = matches[matches.length - 1];
   const page = leaf ? ADMIN_PAGES.find((p) => adminRouteId(p) === leaf.id) : undefined;
-  const allowed = !page || permissions.has(page.permission);
+  const allowed = !page || mayOpen(page, permissions);
   const dashboard = ADMIN_PAGES.find((p) => p.path === '');
 
   const items: MenuProps['items'] = menuGroups(ADMIN_PAGES, permissions).map(({ group, pages }) => ({

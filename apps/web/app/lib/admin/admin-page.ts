@@ -25,6 +25,8 @@ export interface AdminPage {
   titleKey: TextKey;
   /** Shown (menu) and usable only when the member holds this permission on the managed site. */
   permission: Permission;
+  /** Other permissions that open the screen as well (the review queue: posts' or topic articles' reviewers). */
+  orPermissions?: readonly Permission[];
   group: AdminMenuGroup;
   /** False for screens reached from another one (a detail page): routed but not in the menu. */
   menu?: boolean;
@@ -36,4 +38,9 @@ export const adminRouteId = (page: Pick<AdminPage, 'id'>) => `admin/${page.id}`;
 export function adminPath(page: Pick<AdminPage, 'path'>, siteCode?: string): string {
   const path = page.path ? `${ADMIN_BASE}/${page.path}` : ADMIN_BASE;
   return siteCode ? `${path}?site=${encodeURIComponent(siteCode)}` : path;
+}
+
+/** Whether the member's permissions on the managed site open this screen. */
+export function mayOpen(page: Pick<AdminPage, 'permission' | 'orPermissions'>, permissions: ReadonlySet<string>) {
+  return [page.permission, ...(page.orPermissions ?? [])].some((p) => permissions.has(p));
 }

@@ -1,6 +1,6 @@
 import type { AdminSite } from '@portal/contracts/admin';
 import { siteByCode, type Site, type SiteCode } from '@portal/contracts/sites';
-import { ADMIN_MENU_GROUPS, type AdminMenuGroup, type AdminPage } from './admin-page';
+import { ADMIN_MENU_GROUPS, mayOpen, type AdminMenuGroup, type AdminPage } from './admin-page';
 
 /** The query parameter that carries the managed site through the back office (`?site=protal_en`). */
 export const SITE_PARAM = 'site';
@@ -54,6 +54,6 @@ export interface MenuGroup {
 export function menuGroups(pages: readonly AdminPage[], permissions: ReadonlySet<string>): MenuGroup[] {
   return ADMIN_MENU_GROUPS.map((group) => ({
     group,
-    pages: pages.filter((p) => p.group === group && p.menu !== false && permissions.has(p.permission)),
+    pages: pages.filter((p) => p.group === group && p.menu !== false && mayOpen(p, permissions)),
   })).filter((g) => g.pages.length > 0);
 }

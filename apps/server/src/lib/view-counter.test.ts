@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DB } from '../../db/schema';
+import type { DB } from '../db/schema';
 import { redisViewers, viewCounter, type SharedViewers } from './view-counter';
 
 // add() never touches the database; nothing here flushes.

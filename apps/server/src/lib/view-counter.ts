@@ -1,14 +1,17 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../db/schema';
 
 /** A viewer counts once per post in this long: reloading, or the page asking again after a comment, is not a view. */
 export const VIEW_WINDOW_MS = 10 * 60 * 1000;
 /** Viewers remembered at most (about 100 bytes each); past it the oldest are forgotten first. */
 const MAX_REMEMBERED_VIEWS = 50_000;
 
+/** The tables whose rows count views (each has `id` and `view_count`). */
+export type ViewedTable = 'posts' | 'topic_articles';
+
 /**
- * Post views without a database write per request: each process adds views up in memory and writes
+ * Views (of posts, of topic articles) without a database write per request: each process adds views up in memory and writes
  * them in one `view_count = view_count + n` per post every second (and when the app closes). In
  * scale-out every process flushes its own share into the shared database, so the total stays exact;
  * a process shows its own unflushed views on top of the stored count.
@@ -27,8 +30,11 @@ export function viewCounter(
     maxRemembered?: number;
     now?: () => number;
     onError?: (err: unknown) => void;
+    /** Whose `view_count` the views go to; posts unless said. */
+    table?: ViewedTable;
   } = {},
 ) {
+  const table = opts.table ?? 'posts';
   let pending = new Map<number, number>();
   let flushing: Promise<void> | null = null;
   const windowMs = opts.windowMs ?? VIEW_WINDOW_MS;
@@ -59,7 +65,7 @@ export function viewCounter(
       for (const [postId, n] of batch) {
         try {
           await db
-            .updateTable('posts')
+            .updateTable(table)
             .set((eb) => ({ view_count: eb('view_count', '+', n) }))
             .where('id', '=', postId)
             .execute();
@@ -102,7 +108,7 @@ export function viewCounter(
     pendingFor(postId: number): number {
       return pending.get(postId) ?? 0;
     },
-    /** Writes the views counted so far: the discussions feature's job, every second and once more at close. */
+    /** Writes the views counted so far: the owning feature's job, every second and once more at close. */
     flush,
   };
 }

@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { loginPath } from '~/lib/login-link';
+import { useShell } from '~/lib/shell';
+
+/**
+ * Member-only actions of the topic pages (follow, like, favourite): a visitor is sent to the login
+ * page with this page as the callback instead (spec 4), a member goes ahead.
+ */
+export function useMemberGate() {
+  const { site, user, origin } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const gate = useCallback(
+    (action: () => void) => {
+      if (user) action();
+      else void navigate(loginPath(site, location, origin || window.location.origin));
+    },
+    [user, navigate, site, location, origin],
+  );
+  return { user, gate };
+}
