@@ -54,7 +54,7 @@ describe('paint before hydration', () => {
     const script = /<script nonce="n" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
     expect(script).not.toMatch(/import \* as/);
     expect(
-      script.startsWith('await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,100)});'),
+      script.startsWith('await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,1000)});'),
     ).toBe(true);
     expect(script).toContain(
       'const [route0,route1]=await Promise.all([import("/assets/root-A.js"),import("/assets/home-B.js")]);',

@@ -25,7 +25,7 @@ const HYDRATION_SCRIPT = /<script[^>]*type="module"[^>]*>;?\s*import \* as route
  * hydration script imports the route modules statically, so the browser evaluates all of them (and
  * React with them) before it paints anything; on a phone that puts the whole start-up in front of
  * the first paint. The script's static route imports become dynamic ones behind a wait for the next
- * frame (or 100 ms, for a tab in the background), the rest of the script unchanged: the modules
+ * frame (or a second, for a tab in the background, which draws no frames), the rest of the script unchanged: the modules
  * still download at once (their modulepreload links), they only evaluate after the first paint.
  */
 export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
@@ -43,7 +43,7 @@ export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuf
   });
   const bodyAt = script.indexOf('>') + 1;
   const wait =
-    'await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,100)});' +
+    'await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,1000)});' +
     `const [${names.join(',')}]=await Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]);`;
   return Buffer.from(
     text.slice(0, start) + script.slice(0, bodyAt) + wait + script.slice(bodyAt) + text.slice(end),
