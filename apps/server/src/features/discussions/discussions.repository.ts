@@ -5,6 +5,7 @@ import type { DB, PostCommentsTable, PostsTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
 import type { Executor } from '../../db/executor';
 import { hotScore } from './hot-score';
+import { togglePair } from '../../db/toggle-pair';
 
 export type PostRow = Selectable<PostsTable>;
 export type CommentRow = Selectable<PostCommentsTable>;
@@ -292,35 +293,17 @@ export function discussionsRepository(db: Kysely<DB>) {
       return counts;
     },
 
-    /**
-     * Toggles a (post or comment, member) pair: inserts it, or deletes it when it was there. Answers
-     * whether it is there now. The unique pair makes concurrent presses exact.
-     */
-    async togglePair(
+    /** Toggles a (post or comment, member) pair (`db/toggle-pair.ts`); answers whether it is there now. */
+    togglePair(
       executor: Executor,
       table: 'post_likes' | 'post_favourites' | 'comment_likes',
       targetId: number,
       userId: number,
       now: number,
     ): Promise<boolean> {
-      const key = table === 'comment_likes' ? 'comment_id' : 'post_id';
-      // A press that meets another press of the same member mid-way (the pair deleted by it after
-      // our insert saw it) tries again, so every answer stands for a row really added or removed.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const inserted = await executor
-          .insertInto(table)
-          .values({ [key]: targetId, user_id: userId, created_at: now } as never)
-          .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-        const deleted = await executor
-          .deleteFrom(table)
-          .where(key as never, '=', targetId as never)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) > 0) return false;
-      }
-      throw new Error(`${table}: the toggle of ${targetId} by ${userId} kept racing`);
+      return table === 'comment_likes'
+        ? togglePair(executor, table, 'comment_id', targetId, userId, now)
+        : togglePair(executor, table, 'post_id', targetId, userId, now);
     },
 
     // Comments.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
+import { togglePair } from '../../db/toggle-pair';
 
 export interface ListQuery {
   siteId: number;
@@ -228,30 +229,17 @@ export function eventsRepository(db: Kysely<DB>) {
         .then(Boolean);
     },
 
-    /** Adds the pair, or removes it when it is there; answers whether it is there now. */
-    async togglePair(
+    /** Adds the pair, or removes it when it is there (`db/toggle-pair.ts`); answers whether it is there now. */
+    togglePair(
       executor: Executor,
       table: 'activity_likes' | 'activity_favourites' | 'activity_question_likes',
       targetId: number,
       userId: number,
       now: number,
     ): Promise<boolean> {
-      const key = table === 'activity_question_likes' ? 'question_id' : 'activity_id';
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const inserted = await executor
-          .insertInto(table)
-          .values({ [key]: targetId, user_id: userId, created_at: now } as never)
-          .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-        const deleted = await executor
-          .deleteFrom(table)
-          .where(key as never, '=', targetId as never)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) > 0) return false;
-      }
-      throw new Error(`${table}: the toggle of ${targetId} by ${userId} kept racing`);
+      return table === 'activity_question_likes'
+        ? togglePair(executor, table, 'question_id', targetId, userId, now)
+        : togglePair(executor, table, 'activity_id', targetId, userId, now);
     },
 
     questions(activityId: number, after: { at: number; id: number } | null, limit: number) {

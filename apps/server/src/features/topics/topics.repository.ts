@@ -4,6 +4,7 @@ import type { TopicArticleSort } from '@portal/contracts/topics';
 import type { Executor } from '../../db/executor';
 import type { DB, TopicArticlesTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
+import { togglePair } from '../../db/toggle-pair';
 
 export type ArticleRow = Selectable<TopicArticlesTable>;
 
@@ -234,12 +235,8 @@ export function topicsRepository(db: Kysely<DB>) {
       return { liked: like !== undefined, favourited: favourite !== undefined };
     },
 
-    /**
-     * Adds the pair, or removes it when it was there: true when it is there now. A press that meets
-     * another press of the same member mid-way tries again, so every answer stands for a row really
-     * added or removed.
-     */
-    async togglePair(
+    /** Adds the pair, or removes it when it was there (`db/toggle-pair.ts`): true when it is there now. */
+    togglePair(
       executor: Executor,
       pair:
         | { table: 'topic_follows'; key: 'topic_id' }
@@ -248,22 +245,9 @@ export function topicsRepository(db: Kysely<DB>) {
       userId: number,
       now: number,
     ): Promise<boolean> {
-      const { table, key } = pair;
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const inserted = await executor
-          .insertInto(table)
-          .values({ [key]: targetId, user_id: userId, created_at: now } as never)
-          .onConflict((oc) => oc.columns([key, 'user_id'] as never).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-        const deleted = await executor
-          .deleteFrom(table)
-          .where(key as never, '=', targetId as never)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) > 0) return false;
-      }
-      throw new Error(`${table}: the pair kept changing under concurrent presses`);
+      return pair.table === 'topic_follows'
+        ? togglePair(executor, pair.table, pair.key, targetId, userId, now)
+        : togglePair(executor, pair.table, pair.key, targetId, userId, now);
     },
 
     async bumpFollowers(executor: Executor, topicId: number, delta: number) {
