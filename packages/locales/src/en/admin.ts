@@ -151,6 +151,7 @@ export const adminEn: Catalogue['admin'] = {
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
+    article: 'Topic article',
     banner: 'Banner',
     broadcast: 'Broadcast',
     comment: 'Comment',

@@ -152,6 +152,7 @@ export const adminZh = {
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
+    article: '专题文章',
     banner: '轮播图',
     broadcast: '群发消息',
     comment: '评论',
