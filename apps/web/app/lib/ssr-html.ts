@@ -18,25 +18,30 @@ export function injectIntoHead(html: Buffer<ArrayBuffer>, markup: string): Buffe
 }
 
 const ROUTE_IMPORT = /import \* as (route\d+) from "([^"]+)";/g;
-const HYDRATION_SCRIPT = /<script[^>]*type="module"[^>]*>;?\s*import \* as route0 from /;
+const FIRST_ROUTE_IMPORT = 'import * as route0 from ';
+const HYDRATION_SCRIPT_OPENING = /^<script[^>]*type="module"[^>]*>;?\s*$/;
 
 /**
  * Lets the browser paint the server's HTML before the page's JavaScript runs. React Router's
  * hydration script imports the route modules statically, so the browser evaluates all of them (and
  * React with them) before it paints anything; on a phone that puts the whole start-up in front of
  * the first paint. The script's static route imports become dynamic ones behind a wait for the next
- * frame (or a second, for a tab in the background, which draws no frames), the rest of the script unchanged: the modules
- * still download at once (their modulepreload links), they only evaluate after the first paint.
+ * frame (or a second, for a tab in the background, which draws no frames), the rest of the script
+ * unchanged: the modules still download at once (their modulepreload links), they only evaluate
+ * after the first paint. Only that script's bytes are decoded and rewritten; the rest of the page
+ * is copied as it is.
  */
 export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const text = html.toString('latin1');
-  const start = text.search(HYDRATION_SCRIPT);
-  if (start < 0) return html;
-  const end = text.indexOf('</script>', start);
-  if (end < 0) return html;
+  const firstImport = html.indexOf(FIRST_ROUTE_IMPORT);
+  if (firstImport < 0) return html;
+  const start = html.lastIndexOf('<script', firstImport);
+  const end = html.indexOf('</script>', firstImport);
+  if (start < 0 || end < 0 || !HYDRATION_SCRIPT_OPENING.test(html.toString('latin1', start, firstImport))) {
+    return html;
+  }
   const names: string[] = [];
   const urls: string[] = [];
-  const script = text.slice(start, end).replace(ROUTE_IMPORT, (_match, name: string, url: string) => {
+  const script = html.toString('latin1', start, end).replace(ROUTE_IMPORT, (_match, name: string, url: string) => {
     names.push(name);
     urls.push(url);
     return '';
@@ -45,8 +50,9 @@ export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuf
   const wait =
     'await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,1000)});' +
     `const [${names.join(',')}]=await Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]);`;
-  return Buffer.from(
-    text.slice(0, start) + script.slice(0, bodyAt) + wait + script.slice(bodyAt) + text.slice(end),
-    'latin1',
-  );
+  return Buffer.concat([
+    html.subarray(0, start),
+    Buffer.from(script.slice(0, bodyAt) + wait + script.slice(bodyAt), 'latin1'),
+    html.subarray(end),
+  ]);
 }
