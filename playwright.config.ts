@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 // One data folder per port, so that two runs on two ports never wipe each other's database.
 export const dataDir = path.join(import.meta.dirname, `.e2e-data-${port}`);
+/** The seeded admin's password in the test server (never used outside tests). */
+export const adminPassword = 'e2e-admin-password-not-secret';
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = {
@@ -50,7 +52,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
+      ADMIN_PASSWORD: adminPassword,
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
       // Mail and SMS stay in the portal's outbox; journeys read codes at GET /api/dev/outbox.
       MAIL_OUTBOX: 'true',

@@ -8,7 +8,7 @@ import { loginByCode } from '@portal/contracts/accounts';
 import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { startS3DevServer, S3_DEV_CREDENTIALS, type S3DevServer } from '../scripts/s3-dev-server.mjs';
 import { callApi, fill, registerMember, toasts } from './support/accounts';
-import { adminCode, ADMIN_EMAIL } from './support/admin';
+import { adminCode, ADMIN_EMAIL, ADMIN_PASSWORD } from './support/admin';
 import { expect, signalHydration, SITES, test, ZH, type E2eSite } from './support/fixtures';
 import { openPublishDialog } from './support/publish';
 
@@ -306,7 +306,6 @@ for (const site of SITES) {
  * registers it with att_storage 2; the object is in the bucket, whole, and downloads through the portal.
  */
 test.describe('direct upload to the object store', () => {
-  const ADMIN_PASSWORD = 'e2e-admin-password-not-secret';
   const SEVEN_MB = 7 * 1024 * 1024;
   const port = Number(process.env.E2E_PORT ?? 3100) + 100;
   const s3BaseURL = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { loginByCode, sendCode } from '@portal/contracts/accounts';
 import type { CallContract } from '@portal/contracts/call';
-import { dataDir } from '../../playwright.config';
+import { adminPassword, dataDir } from '../../playwright.config';
 import { apiContext, callApi, SESSION_COOKIE, watchOutbox, whoAmI } from './accounts';
 import { expect, presetLanguage, test, ZH, type E2eSite } from './fixtures';
 
@@ -15,6 +15,7 @@ import { expect, presetLanguage, test, ZH, type E2eSite } from './fixtures';
 
 /** The admin that `npm start` creates (playwright.config.ts: ADMIN_EMAIL default, ADMIN_PASSWORD). */
 export const ADMIN_EMAIL = 'admin@storage-community.local';
+export const ADMIN_PASSWORD = adminPassword;
 
 /**
  * A fresh login code for the admin from the outbox. One code per address per minute: a send refused
