@@ -1,16 +1,14 @@
-import { data } from 'react-router';
-import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
-import { activityInfo, type ActivityDetail } from '@portal/contracts/events';
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { ActivityDetail } from '@portal/contracts/events';
 import { siteById, SITES, DEFAULT_SITE, type Site } from '@portal/contracts/sites';
 import { catalogueOf } from '~/lib/catalogue';
 import { eventIdParam, eventInfoQuery, questionsFirstPageQuery } from '~/features/events/api/event-queries';
 import { eventDescription, eventPath } from '~/features/events/api/event-view';
 import eventsCss from '~/features/events/components/events.css?url';
 import { EventDetailPage, EventNotFound } from '~/features/events/components/EventDetailPage';
-import { ensureCalls } from '~/lib/query/prefetch.client';
-import { prefetchCalls } from '~/lib/query/prefetch.server';
-import { browserQueryClient } from '~/lib/query/query-client';
-import { requestClient } from '~/lib/request/client';
+import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
+import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
+import { loadDetailPage } from '~/lib/query/prefetch.server';
 import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/activity-info';
@@ -25,14 +23,7 @@ interface EventHead {
   linked: Array<{ siteId: number; eventId: number }>;
 }
 
-interface EventPageData {
-  eventId: number;
-  head: EventHead | null;
-  dehydratedState: DehydratedState | null;
-}
-
-function headOf(event: ActivityDetail | undefined): EventHead | null {
-  if (!event) return null;
+function headOf(event: ActivityDetail): EventHead {
   return {
     title: event.ta_title,
     summary: event.ta_summary,
@@ -41,42 +32,25 @@ function headOf(event: ActivityDetail | undefined): EventHead | null {
   };
 }
 
+/** The event decides the page (404 when missing or not shown); its questions come with it. */
+const eventPage: DetailPageSpec<ActivityDetail, EventHead> = {
+  detail: eventInfoQuery,
+  blocks: (site, eventId) => [questionsFirstPageQuery(site, eventId)],
+  headOf,
+};
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const eventId = eventIdParam(params.id);
-  if (eventId === null) return data<EventPageData>({ eventId: 0, head: null, dehydratedState: null }, { status: 404 });
-  const dehydratedState = await prefetchCalls(context, [
-    eventInfoQuery(site, eventId),
-    questionsFirstPageQuery(site, eventId),
-  ]);
-  const event = dehydratedState.queries.find((q) => q.queryKey[1] === activityInfo.id)?.state.data as
-    | ActivityDetail
-    | undefined;
-  const page: EventPageData = { eventId, head: headOf(event), dehydratedState };
-  return event ? page : data(page, { status: 404 });
+  if (eventId === null) return detailResponse(noDetail<EventHead>());
+  return detailResponse(await loadDetailPage(context, site, eventPage, eventId));
 }
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<EventPageData> {
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<DetailPageData<EventHead>> {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const eventId = eventIdParam(params.id);
-  if (eventId === null) return { eventId: 0, head: null, dehydratedState: null };
-  const client = browserQueryClient();
-  const query = eventInfoQuery(site, eventId);
-  let event = client.getQueryData<ActivityDetail>(query.queryKey);
-  if (!event) {
-    // Silent: a missing event is this page's own 404, not the request client's toast.
-    const result = await requestClient.call(
-      activityInfo,
-      { ta_id: eventId },
-      { siteCode: site.apply_site, silent: true },
-    );
-    if (result.ok) {
-      event = result.data;
-      client.setQueryData(query.queryKey, event);
-    }
-  }
-  if (event) await ensureCalls([questionsFirstPageQuery(site, eventId)]);
-  return { eventId, head: headOf(event), dehydratedState: null };
+  if (eventId === null) return noDetail();
+  return loadDetailPageInBrowser(site, eventPage, eventId);
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
@@ -90,7 +64,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   const title = `${head.title} - ${texts.common.siteName}`;
   const description = eventDescription(head.summary, texts.events.ui.listDescription);
   // Linked language versions are other events with their own ids.
-  const versions = new Map<Site, number>([[site, loaderData.eventId]]);
+  const versions = new Map<Site, number>([[site, loaderData.id]]);
   for (const v of head.linked) {
     const s = siteById(v.siteId);
     if (s && !versions.has(s)) versions.set(s, v.eventId);
@@ -110,7 +84,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
     ...(head.cover
       ? [{ property: 'og:image', content: new URL(head.cover, origin || 'http://localhost').toString() }]
       : []),
-    { tagName: 'link', rel: 'canonical', href: url(site, loaderData.eventId) },
+    { tagName: 'link', rel: 'canonical', href: url(site, loaderData.id) },
     ...(versions.size > 1 ? alternates : []),
     ...(versions.size > 1 && fallback !== undefined
       ? [{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url(DEFAULT_SITE, fallback) }]
@@ -122,7 +96,7 @@ export default function ActivityInfo({ loaderData }: Route.ComponentProps) {
   if (!loaderData.head) return <EventNotFound />;
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
-      <EventDetailPage eventId={loaderData.eventId} />
+      <EventDetailPage eventId={loaderData.id} />
     </HydrationBoundary>
   );
 }

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { data } from 'react-router';
-import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
-import { postInfo, type PostDetail } from '@portal/contracts/discussions';
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { PostDetail } from '@portal/contracts/discussions';
 import { siteById } from '@portal/contracts/sites';
 import { catalogueOf } from '~/lib/catalogue';
 import { commentsFirstPageQuery, postInfoQuery } from '~/features/discussions/api/discuss-queries';
@@ -11,10 +10,9 @@ import { PostDetailPage } from '~/features/discussions/components/PostDetailPage
 import { PostNotFound } from '~/features/discussions/components/PostNotFound';
 import { DiscussionSlotsContext, type DiscussionSlots } from '~/features/discussions/components/discussion-slots';
 import moderationCss from '~/features/moderation/components/moderation.css?url';
-import { ensureCalls } from '~/lib/query/prefetch.client';
-import { prefetchCalls } from '~/lib/query/prefetch.server';
-import { browserQueryClient } from '~/lib/query/query-client';
-import { requestClient } from '~/lib/request/client';
+import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
+import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
+import { loadDetailPage } from '~/lib/query/prefetch.server';
 import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/discuss-info';
@@ -32,15 +30,11 @@ interface PostHead {
   linked: Array<{ siteId: number; postId: number }>;
 }
 
-interface PostPageData {
-  postId: number;
+interface PostPageData extends DetailPageData<PostHead> {
   preview: boolean;
-  head: PostHead | null;
-  dehydratedState: DehydratedState | null;
 }
 
-function headOf(post: PostDetail | undefined): PostHead | null {
-  if (!post) return null;
+function headOf(post: PostDetail): PostHead {
   return {
     title: post.tp_title,
     summary: post.tp_summary,
@@ -50,44 +44,26 @@ function headOf(post: PostDetail | undefined): PostHead | null {
 }
 
 /** A missing, hidden or deleted post (and a malformed id) answers 404 with the page's own words. */
+const postPage: DetailPageSpec<PostDetail, PostHead> = {
+  detail: postInfoQuery,
+  blocks: (site, postId) => [commentsFirstPageQuery(site, postId)],
+  headOf,
+};
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const postId = postIdParam(params.id);
   const preview = isPreviewParam(params.is_preview);
-  if (postId === null)
-    return data<PostPageData>({ postId: 0, preview, head: null, dehydratedState: null }, { status: 404 });
-  const postQuery = postInfoQuery(site, postId);
-  const dehydratedState = await prefetchCalls(context, [postQuery, commentsFirstPageQuery(site, postId)]);
-  const post = dehydratedState.queries.find((q) => q.queryKey[1] === postInfo.id)?.state.data as PostDetail | undefined;
-  const page: PostPageData = { postId, preview, head: headOf(post), dehydratedState };
-  return post ? page : data(page, { status: 404 });
+  if (postId === null) return detailResponse<PostPageData>({ ...noDetail<PostHead>(), preview });
+  return detailResponse<PostPageData>({ ...(await loadDetailPage(context, site, postPage, postId)), preview });
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<PostPageData> {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const postId = postIdParam(params.id);
   const preview = isPreviewParam(params.is_preview);
-  if (postId === null) return { postId: 0, preview, head: null, dehydratedState: null };
-  const client = browserQueryClient();
-  const postQuery = postInfoQuery(site, postId);
-  let post = client.getQueryData<PostDetail>(postQuery.queryKey);
-  if (!post) {
-    // Silent: a missing post is this page's own 404, not the request client's "interface" toast.
-    const result = await requestClient.call(
-      postInfo,
-      { tp_id: postId },
-      {
-        siteCode: site.apply_site,
-        silent: true,
-      },
-    );
-    if (result.ok) {
-      post = result.data;
-      client.setQueryData(postQuery.queryKey, post);
-    }
-  }
-  if (post) await ensureCalls([commentsFirstPageQuery(site, postId)]);
-  return { postId, preview, head: headOf(post), dehydratedState: null };
+  if (postId === null) return { ...noDetail<PostHead>(), preview };
+  return { ...(await loadDetailPageInBrowser(site, postPage, postId)), preview };
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
@@ -101,7 +77,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   return postMeta({
     origin,
     site,
-    postId: loaderData.postId,
+    postId: loaderData.id,
     title: head.title,
     description: postDescription(head.summary, texts.meta.description),
     siteName: texts.common.siteName,
@@ -140,7 +116,7 @@ export default function DiscussInfo({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <DiscussionSlotsContext.Provider value={slots}>
-        <PostDetailPage postId={loaderData.postId} />
+        <PostDetailPage postId={loaderData.id} />
       </DiscussionSlotsContext.Provider>
     </HydrationBoundary>
   );

@@ -1,7 +1,6 @@
-import { data } from 'react-router';
-import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { siteById } from '@portal/contracts/sites';
-import { topicArticleInfo, type TopicArticleDetail } from '@portal/contracts/topics';
+import type { TopicArticleDetail } from '@portal/contracts/topics';
 import { articleInfoQuery } from '~/features/topics/api/topic-queries';
 import { articleJsonLd, articleMeta, describe, idParam, jsonForScript } from '~/features/topics/api/topic-view';
 import { ArticlePage } from '~/features/topics/components/ArticlePage';
@@ -9,9 +8,9 @@ import topicsCss from '~/features/topics/components/topics.css?url';
 import { TopicNotFound } from '~/features/topics/components/TopicNotFound';
 import { catalogueOf } from '~/lib/catalogue';
 import { useNonce } from '~/lib/nonce';
-import { prefetchCalls } from '~/lib/query/prefetch.server';
-import { browserQueryClient } from '~/lib/query/query-client';
-import { requestClient } from '~/lib/request/client';
+import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
+import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
+import { loadDetailPage } from '~/lib/query/prefetch.server';
 import { pageMeta } from '~/lib/seo';
 import { useShell } from '~/lib/shell';
 import { siteOfPage } from '~/lib/site';
@@ -31,14 +30,7 @@ interface ArticleHead {
   linked: Array<{ siteId: number; id: number }>;
 }
 
-interface ArticlePageData {
-  articleId: number;
-  head: ArticleHead | null;
-  dehydratedState: DehydratedState | null;
-}
-
-function headOf(article: TopicArticleDetail | undefined): ArticleHead | null {
-  if (!article) return null;
+function headOf(article: TopicArticleDetail): ArticleHead {
   return {
     title: article.ttar_title,
     summary: article.ttar_summary,
@@ -52,39 +44,20 @@ function headOf(article: TopicArticleDetail | undefined): ArticleHead | null {
 }
 
 /** A missing or not public article (and a malformed id) answers 404 with the page's own words. */
+const articlePage: DetailPageSpec<TopicArticleDetail, ArticleHead> = { detail: articleInfoQuery, headOf };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const articleId = idParam(params.id);
-  if (articleId === null)
-    return data<ArticlePageData>({ articleId: 0, head: null, dehydratedState: null }, { status: 404 });
-  const dehydratedState = await prefetchCalls(context, [articleInfoQuery(site, articleId)]);
-  const article = dehydratedState.queries.find((q) => q.queryKey[1] === topicArticleInfo.id)?.state.data as
-    | TopicArticleDetail
-    | undefined;
-  const page: ArticlePageData = { articleId, head: headOf(article), dehydratedState };
-  return article ? page : data(page, { status: 404 });
+  if (articleId === null) return detailResponse(noDetail<ArticleHead>());
+  return detailResponse(await loadDetailPage(context, site, articlePage, articleId));
 }
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<ArticlePageData> {
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<DetailPageData<ArticleHead>> {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const articleId = idParam(params.id);
-  if (articleId === null) return { articleId: 0, head: null, dehydratedState: null };
-  const client = browserQueryClient();
-  const query = articleInfoQuery(site, articleId);
-  let article = client.getQueryData<TopicArticleDetail>(query.queryKey);
-  if (!article) {
-    // Silent: a missing article is this page's own 404, not the request client's "interface" toast.
-    const result = await requestClient.call(
-      topicArticleInfo,
-      { ttar_id: articleId },
-      { siteCode: site.apply_site, silent: true },
-    );
-    if (result.ok) {
-      article = result.data;
-      client.setQueryData(query.queryKey, article);
-    }
-  }
-  return { articleId, head: headOf(article), dehydratedState: null };
+  if (articleId === null) return noDetail();
+  return loadDetailPageInBrowser(site, articlePage, articleId);
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
@@ -98,7 +71,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   return articleMeta({
     origin,
     site,
-    articleId: loaderData.articleId,
+    articleId: loaderData.id,
     title: head.title,
     description: describe(head.summary, texts.meta.description),
     siteName: texts.common.siteName,
@@ -140,8 +113,8 @@ export default function SubjectArticle({ loaderData }: Route.ComponentProps) {
   if (!loaderData.head) return <TopicNotFound what="article" />;
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
-      <ArticleStructuredData articleId={loaderData.articleId} head={loaderData.head} />
-      <ArticlePage articleId={loaderData.articleId} />
+      <ArticleStructuredData articleId={loaderData.id} head={loaderData.head} />
+      <ArticlePage articleId={loaderData.id} />
     </HydrationBoundary>
   );
 }

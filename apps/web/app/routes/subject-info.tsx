@@ -1,28 +1,28 @@
-import { data } from 'react-router';
-import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { siteById } from '@portal/contracts/sites';
-import { TOPIC_ARTICLE_SORTS, topicInfo, type TopicArticleSort, type TopicDetail } from '@portal/contracts/topics';
+import { TOPIC_ARTICLE_SORTS, type TopicArticleSort, type TopicDetail } from '@portal/contracts/topics';
 import { topicArticlesQuery, topicInfoQuery } from '~/features/topics/api/topic-queries';
 import { describe, idParam, topicMeta } from '~/features/topics/api/topic-view';
 import topicsCss from '~/features/topics/components/topics.css?url';
 import { TopicNotFound } from '~/features/topics/components/TopicNotFound';
 import { TopicPage } from '~/features/topics/components/TopicPage';
 import { catalogueOf } from '~/lib/catalogue';
-import { ensureCalls } from '~/lib/query/prefetch.client';
-import { prefetchCalls } from '~/lib/query/prefetch.server';
-import { browserQueryClient } from '~/lib/query/query-client';
-import { requestClient } from '~/lib/request/client';
+import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
+import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
+import { loadDetailPage } from '~/lib/query/prefetch.server';
 import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/subject-info';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topicsCss }];
 
-interface TopicPageData {
-  topicId: number;
+interface TopicHead {
+  title: string;
+  description: string;
+}
+
+interface TopicPageData extends DetailPageData<TopicHead> {
   sort: TopicArticleSort;
-  head: { title: string; description: string } | null;
-  dehydratedState: DehydratedState | null;
 }
 
 function sortOf(url: URL): TopicArticleSort {
@@ -30,26 +30,20 @@ function sortOf(url: URL): TopicArticleSort {
   return (TOPIC_ARTICLE_SORTS as readonly string[]).includes(raw ?? '') ? (raw as TopicArticleSort) : 'latest';
 }
 
-const headOf = (topic: TopicDetail | undefined) =>
-  topic ? { title: topic.tt_title, description: topic.tt_desc } : null;
+/** A missing topic (or a malformed id) answers 404 with the page's own words; its articles in `sort`. */
+const topicPage = (sort: TopicArticleSort): DetailPageSpec<TopicDetail, TopicHead> => ({
+  detail: topicInfoQuery,
+  blocks: (site, topicId) => [topicArticlesQuery(site, topicId, sort)],
+  headOf: (topic) => ({ title: topic.tt_title, description: topic.tt_desc }),
+});
 
-/** A missing topic (or a malformed id) answers 404 with the page's own words. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = siteOfPage(url.pathname, undefined);
   const topicId = idParam(params.id);
   const sort = sortOf(url);
-  if (topicId === null)
-    return data<TopicPageData>({ topicId: 0, sort, head: null, dehydratedState: null }, { status: 404 });
-  const dehydratedState = await prefetchCalls(context, [
-    topicInfoQuery(site, topicId),
-    topicArticlesQuery(site, topicId, sort),
-  ]);
-  const topic = dehydratedState.queries.find((q) => q.queryKey[1] === topicInfo.id)?.state.data as
-    | TopicDetail
-    | undefined;
-  const page: TopicPageData = { topicId, sort, head: headOf(topic), dehydratedState };
-  return topic ? page : data(page, { status: 404 });
+  if (topicId === null) return detailResponse<TopicPageData>({ ...noDetail<TopicHead>(), sort });
+  return detailResponse<TopicPageData>({ ...(await loadDetailPage(context, site, topicPage(sort), topicId)), sort });
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<TopicPageData> {
@@ -57,20 +51,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   const site = siteOfPage(url.pathname, undefined);
   const topicId = idParam(params.id);
   const sort = sortOf(url);
-  if (topicId === null) return { topicId: 0, sort, head: null, dehydratedState: null };
-  const client = browserQueryClient();
-  const query = topicInfoQuery(site, topicId);
-  let topic = client.getQueryData<TopicDetail>(query.queryKey);
-  if (!topic) {
-    // Silent: a missing topic is this page's own 404, not the request client's "interface" toast.
-    const result = await requestClient.call(topicInfo, { tt_id: topicId }, { siteCode: site.apply_site, silent: true });
-    if (result.ok) {
-      topic = result.data;
-      client.setQueryData(query.queryKey, topic);
-    }
-  }
-  if (topic) await ensureCalls([topicArticlesQuery(site, topicId, sort)]);
-  return { topicId, sort, head: headOf(topic), dehydratedState: null };
+  if (topicId === null) return { ...noDetail<TopicHead>(), sort };
+  return { ...(await loadDetailPageInBrowser(site, topicPage(sort), topicId)), sort };
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
@@ -84,7 +66,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
   return topicMeta({
     origin,
     site,
-    topicId: loaderData.topicId,
+    topicId: loaderData.id,
     title: head.title,
     description: describe(head.description, texts.meta.description),
     siteName: texts.common.siteName,
@@ -96,7 +78,7 @@ export default function SubjectInfo({ loaderData }: Route.ComponentProps) {
   if (!loaderData.head) return <TopicNotFound what="topic" />;
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
-      <TopicPage topicId={loaderData.topicId} sort={loaderData.sort} />
+      <TopicPage topicId={loaderData.id} sort={loaderData.sort} />
     </HydrationBoundary>
   );
 }

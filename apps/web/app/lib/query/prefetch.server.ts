@@ -1,8 +1,10 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { STATUS } from '@portal/contracts/envelope';
 import type { PortalLoadContext } from '@portal/contracts/ssr';
+import type { Site } from '@portal/contracts/sites';
 import { CallFailedError } from './call-error';
 import { callOf, type CallQuery } from './call-query';
+import { detailIn, type DetailPageData, type DetailPageSpec } from './detail-page';
 import { createQueryClient } from './query-client';
 
 /** Runs a call in-process on the server and unwraps its envelope. */
@@ -29,4 +31,17 @@ export async function prefetchCalls(
     ),
   );
   return dehydrate(client);
+}
+
+/** Loads a detail page for a render: the item and its blocks in one round of in-process calls. */
+export async function loadDetailPage<Item, Head>(
+  context: PortalLoadContext,
+  site: Site,
+  spec: DetailPageSpec<Item, Head>,
+  id: number,
+): Promise<DetailPageData<Head>> {
+  const detail = spec.detail(site, id);
+  const dehydratedState = await prefetchCalls(context, [detail, ...(spec.blocks?.(site, id) ?? [])]);
+  const item = detailIn<Item>(dehydratedState, detail);
+  return { id, head: item === undefined ? null : spec.headOf(item), dehydratedState };
 }
