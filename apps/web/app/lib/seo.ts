@@ -36,12 +36,20 @@ export interface PageMetaInput {
   pathname: string;
   /** Error pages are not for search engines. */
   indexable?: boolean;
+  /** The page's own description; the site's otherwise. */
+  description?: string;
 }
 
 /** Everything a page puts in `<head>` through its route `meta`. */
-export function pageMeta({ lang, titleKey, origin, pathname, indexable = true }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  lang,
+  titleKey,
+  origin,
+  pathname,
+  indexable = true,
+  description = catalogueOf(lang).meta.description,
+}: PageMetaInput): MetaDescriptor[] {
   const title = pageTitle(lang, titleKey);
-  const description = catalogueOf(lang).meta.description;
   return [
     { title },
     { name: 'description', content: description },

@@ -1,5 +1,4 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { siteById } from '@portal/contracts/sites';
 import { dateInZone, knownTimeZone } from '@portal/contracts/time';
 import { catalogueOf } from '~/lib/catalogue';
 import { eventFiltersFromSearch } from '~/features/events/api/event-filters';
@@ -8,9 +7,9 @@ import eventsCss from '~/features/events/components/events.css?url';
 import { EventListPage } from '~/features/events/components/EventListPage';
 import { ensureCalls } from '~/lib/query/prefetch.client';
 import { prefetchCalls } from '~/lib/query/prefetch.server';
-import { languageLinks, pageTitle } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
 import { timeZoneOfRequest } from '~/lib/time-zone';
+import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/activity-index';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: eventsCss }];
@@ -40,20 +39,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { filters, calendarMonth, dehydratedState: null };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
-  const title = pageTitle(site.lang, 'activity');
-  const description = catalogueOf(site.lang).events.ui.listDescription;
-  return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:type', content: 'website' },
-    ...languageLinks(root?.origin ?? '', location.pathname),
-  ];
-};
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { titleKey: 'activity', description: (lang) => catalogueOf(lang).events.ui.listDescription });
 
 export default function ActivityIndex({ loaderData }: Route.ComponentProps) {
   return (

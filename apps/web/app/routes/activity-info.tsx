@@ -9,8 +9,8 @@ import { EventDetailPage, EventNotFound } from '~/features/events/components/Eve
 import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
 import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
 import { loadDetailPage } from '~/lib/query/prefetch.server';
-import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
+import { metaPlace, routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/activity-info';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: eventsCss }];
@@ -53,13 +53,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   return loadDetailPageInBrowser(site, eventPage, eventId);
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
-  const origin = root?.origin ?? '';
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
+  const { site, origin } = metaPlace(args);
   const head = loaderData?.head;
-  if (!head)
-    return pageMeta({ lang: site.lang, titleKey: 'notFound', origin, pathname: location.pathname, indexable: false });
+  if (!head) return routeMeta(args, { titleKey: 'notFound', indexable: false });
   const texts = catalogueOf(site.lang);
   const title = `${head.title} - ${texts.common.siteName}`;
   const description = eventDescription(head.summary, texts.events.ui.listDescription);

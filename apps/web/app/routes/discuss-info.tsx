@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { PostDetail } from '@portal/contracts/discussions';
-import { siteById } from '@portal/contracts/sites';
 import { catalogueOf } from '~/lib/catalogue';
 import { commentsFirstPageQuery, postInfoQuery } from '~/features/discussions/api/discuss-queries';
 import { isPreviewParam, postDescription, postIdParam, postMeta } from '~/features/discussions/api/post-view';
@@ -13,8 +12,8 @@ import moderationCss from '~/features/moderation/components/moderation.css?url';
 import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
 import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
 import { loadDetailPage } from '~/lib/query/prefetch.server';
-import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
+import { metaPlace, routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/discuss-info';
 
 export const links: Route.LinksFunction = () => [
@@ -66,13 +65,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   return { ...(await loadDetailPageInBrowser(site, postPage, postId)), preview };
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
-  const origin = root?.origin ?? '';
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
+  const { site, origin } = metaPlace(args);
   const head = loaderData?.head;
-  if (!head)
-    return pageMeta({ lang: site.lang, titleKey: 'notFound', origin, pathname: location.pathname, indexable: false });
+  if (!head) return routeMeta(args, { titleKey: 'notFound', indexable: false });
   const texts = catalogueOf(site.lang);
   return postMeta({
     origin,

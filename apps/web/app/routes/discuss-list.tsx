@@ -1,5 +1,4 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { siteById } from '@portal/contracts/sites';
 import { catalogueOf } from '~/lib/catalogue';
 import { discussListQueries } from '~/features/discussions/api/discuss-queries';
 import { filtersFromSearch } from '~/features/discussions/api/list-filters';
@@ -10,6 +9,7 @@ import { ensureCalls } from '~/lib/query/prefetch.client';
 import { prefetchCalls } from '~/lib/query/prefetch.server';
 import { pageTitle } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
+import { metaPlace } from '~/lib/route-meta';
 import type { Route } from './+types/discuss-list';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: discussCss }];
@@ -28,11 +28,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { filters, dehydratedState: null };
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
+export const meta: Route.MetaFunction = (args) => {
+  const { location, loaderData } = args;
+  const { site, origin } = metaPlace(args);
   return listMeta({
-    origin: root?.origin ?? '',
+    origin,
     site,
     filters: loaderData?.filters ?? filtersFromSearch(location.search),
     title: pageTitle(site.lang, 'discuss'),

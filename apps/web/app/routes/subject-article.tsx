@@ -1,5 +1,4 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { siteById } from '@portal/contracts/sites';
 import type { TopicArticleDetail } from '@portal/contracts/topics';
 import { articleInfoQuery } from '~/features/topics/api/topic-queries';
 import { articleJsonLd, articleMeta, describe, idParam, jsonForScript } from '~/features/topics/api/topic-view';
@@ -11,9 +10,9 @@ import { useNonce } from '~/lib/nonce';
 import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
 import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
 import { loadDetailPage } from '~/lib/query/prefetch.server';
-import { pageMeta } from '~/lib/seo';
 import { useShell } from '~/lib/shell';
 import { siteOfPage } from '~/lib/site';
+import { metaPlace, routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/subject-article';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topicsCss }];
@@ -60,13 +59,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   return loadDetailPageInBrowser(site, articlePage, articleId);
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
-  const origin = root?.origin ?? '';
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
+  const { site, origin } = metaPlace(args);
   const head = loaderData?.head;
-  if (!head)
-    return pageMeta({ lang: site.lang, titleKey: 'notFound', origin, pathname: location.pathname, indexable: false });
+  if (!head) return routeMeta(args, { titleKey: 'notFound', indexable: false });
   const texts = catalogueOf(site.lang);
   return articleMeta({
     origin,

@@ -1,5 +1,4 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { siteById } from '@portal/contracts/sites';
 import { TOPIC_ARTICLE_SORTS, type TopicArticleSort, type TopicDetail } from '@portal/contracts/topics';
 import { topicArticlesQuery, topicInfoQuery } from '~/features/topics/api/topic-queries';
 import { describe, idParam, topicMeta } from '~/features/topics/api/topic-view';
@@ -10,8 +9,8 @@ import { catalogueOf } from '~/lib/catalogue';
 import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
 import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
 import { loadDetailPage } from '~/lib/query/prefetch.server';
-import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
+import { metaPlace, routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/subject-info';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topicsCss }];
@@ -55,13 +54,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   return { ...(await loadDetailPageInBrowser(site, topicPage(sort), topicId)), sort };
 }
 
-export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
-  const origin = root?.origin ?? '';
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
+  const { site, origin } = metaPlace(args);
   const head = loaderData?.head;
-  if (!head)
-    return pageMeta({ lang: site.lang, titleKey: 'notFound', origin, pathname: location.pathname, indexable: false });
+  if (!head) return routeMeta(args, { titleKey: 'notFound', indexable: false });
   const texts = catalogueOf(site.lang);
   return topicMeta({
     origin,

@@ -1,13 +1,12 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { siteById } from '@portal/contracts/sites';
 import { topicListQuery } from '~/features/topics/api/topic-queries';
 import topicsCss from '~/features/topics/components/topics.css?url';
 import { TopicListPage } from '~/features/topics/components/TopicListPage';
 import { catalogueOf } from '~/lib/catalogue';
 import { ensureCalls } from '~/lib/query/prefetch.client';
 import { prefetchCalls } from '~/lib/query/prefetch.server';
-import { languageLinks, pageTitle } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
+import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/subject-list';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topicsCss }];
@@ -22,21 +21,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { dehydratedState: null };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; siteId?: number } | undefined;
-  const site = siteOfPage(location.pathname, siteById(root?.siteId));
-  const title = pageTitle(site.lang, 'subject');
-  const description = catalogueOf(site.lang).topics.ui.listDescription;
-  return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:type', content: 'website' },
-    // The list is the same page on both sites: /cn/subject/list and /en/subject/list.
-    ...languageLinks(root?.origin ?? '', location.pathname),
-  ];
-};
+// The list is the same page on both sites: /cn/subject/list and /en/subject/list.
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { titleKey: 'subject', description: (lang) => catalogueOf(lang).topics.ui.listDescription });
 
 export default function SubjectList({ loaderData }: Route.ComponentProps) {
   return (
