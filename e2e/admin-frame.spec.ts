@@ -7,7 +7,7 @@ import {
   type AdminDictionaryEntry,
 } from '@portal/contracts/dictionaries';
 import { callApi, fill, registerMember, siteCode } from './support/accounts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, useAdmin } from './support/admin';
+import { ADMIN_EMAIL, adminCode, useAdmin } from './support/admin';
 import { chooseOption } from './support/antd';
 import { expect, otherSite, presetLanguage, SITES, test, waitForHydration, ZH, type E2eSite } from './support/fixtures';
 
@@ -17,7 +17,7 @@ import { expect, otherSite, presetLanguage, SITES, test, waitForHydration, ZH, t
  * interface language, and opens the audit log; a plain member lands on /401; a visitor goes to the
  * login page and comes back to /admin once signed in.
  *
- * The admin signs in with one-time codes (support/admin.ts); the visitor's sign-in uses the password.
+ * The admin signs in with one-time codes (support/admin.ts).
  */
 
 const admin = useAdmin();
@@ -212,24 +212,39 @@ for (const site of SITES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.texts.titles.noPermission);
       await expect(page.getByTestId('admin-frame')).toHaveCount(0);
     });
-
-    test('a visitor who opens /admin signs in on the login page and comes back to /admin', async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await presetLanguage(context, baseURL!, site);
-      await page.goto('/admin?site=protal');
-      await expect(page).toHaveURL(`/${site.prefix}/login?callback=${encodeURIComponent('/admin?site=protal')}`);
-      await waitForHydration(page);
-      // By password: the code tab is covered by accounts.spec.ts, and a second code for the address
-      // useAdmin() signed in with would only wait out the one-send-per-minute rule.
-      await page.getByTestId('login-account').fill(ADMIN_EMAIL);
-      await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-      await page.getByTestId('login-submit').click();
-      await expect(page).toHaveURL('/admin?site=protal');
-      await expect(page.getByTestId('admin-dashboard')).toBeVisible();
-      await expect(page.getByTestId('admin-dashboard')).toContainText(siteName(site, ZH));
-    });
   });
 }
+
+/**
+ * A visitor is sent to the login page of their language with /admin as the callback, on both sites;
+ * signing in there (once: a second one-time code for the admin's address within the minute would
+ * only wait out the resend rule, and password sign-ins from this address are locked by the limit
+ * journey of accounts.spec.ts) brings them back to /admin.
+ */
+test('a visitor who opens /admin signs in on the login page and comes back to /admin', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const callback = '/admin?site=protal';
+  for (const site of SITES) {
+    await context.clearCookies();
+    await presetLanguage(context, baseURL!, site);
+    await page.goto(callback);
+    await expect(page).toHaveURL(`/${site.prefix}/login?callback=${encodeURIComponent(callback)}`);
+    await expect(page.getByRole('tab', { name: site.texts.auth.tabCode })).toBeVisible();
+  }
+  const site = SITES[SITES.length - 1]!;
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: site.texts.auth.tabCode }).click();
+  // The code is asked for through the API (which waits out the one-send-per-minute rule); the
+  // page's own sending is covered by accounts.spec.ts.
+  const code = await adminCode(context.request, site);
+  await page.getByTestId('code-target').fill(ADMIN_EMAIL);
+  await page.getByTestId('code-code').fill(code);
+  await page.getByTestId('code-submit').click();
+  await expect(page).toHaveURL(callback);
+  await expect(page.getByTestId('admin-dashboard')).toBeVisible();
+  await expect(page.getByTestId('admin-dashboard')).toContainText(siteName(site, ZH));
+});
