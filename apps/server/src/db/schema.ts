@@ -217,6 +217,8 @@ export interface TopicArticlesTable {
   published_at: Millis | null;
   /** Soft delete by the author. */
   deleted_at: Millis | null;
+  /** Comments and replies not deleted (article_comments). */
+  comment_count: Generated<number>;
 }
 
 /** A member follows a topic (one row per pair). */
@@ -308,6 +310,24 @@ export interface PostFavouritesTable {
   post_id: number;
   user_id: number;
   created_at: Millis;
+}
+
+/** Comments and replies on topic articles: the same two levels as post_comments (platform/comments). */
+export interface ArticleCommentsTable {
+  id: Generated<number>;
+  article_id: number;
+  site_id: number;
+  author_id: number;
+  parent_id: number | null;
+  reply_to_user_id: number | null;
+  /** Plain text. */
+  content: string;
+  like_count: Generated<number>;
+  reply_count: Generated<number>;
+  hidden: Generated<number>;
+  deleted_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
 }
 
 export interface CommentLikesTable {
@@ -567,6 +587,8 @@ export interface DB {
   activity_question_likes: ActivityQuestionLikesTable;
   post_favourites: PostFavouritesTable;
   comment_likes: CommentLikesTable;
+  article_comments: ArticleCommentsTable;
+  article_comment_likes: CommentLikesTable;
   journals: JournalsTable;
   cooperation_pages: CooperationPagesTable;
   pages: PagesTable;

@@ -272,5 +272,14 @@ export function topicsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return { like_count: Number(row.like_count), favourite_count: Number(row.favourite_count) };
     },
+
+    /** An article's comments and replies not deleted, counted in SQL (platform/comments). */
+    async bumpComments(executor: Executor, articleId: number, delta: number) {
+      await executor
+        .updateTable('topic_articles')
+        .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+        .where('id', '=', articleId)
+        .execute();
+    },
   };
 }

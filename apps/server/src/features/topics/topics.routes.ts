@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { DISCUSS_MSG } from '@portal/contracts/discussions';
 import { topicList } from '@portal/contracts/home';
 import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
 import {
+  articleCommentAdd,
+  articleCommentDelete,
+  articleCommentLike,
+  articleCommentList,
+  articleCommentReplies,
   TOPIC_MSG,
   topicArticleAdd,
   topicArticleDelete,
@@ -19,6 +25,7 @@ import {
 import { registerCall } from '../../http/register-call';
 import { redisViewers, viewCounter } from '../../lib/view-counter';
 import type { FeatureDeps } from '../../platform/kit/feature';
+import { articleCommentsService } from './article-comments.service';
 import { topicsService } from './topics.service';
 
 /**
@@ -81,5 +88,24 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   );
   registerCall(app, topicArticleFavourite, async (body, { site, user }) =>
     topics.toggleFavourite(site, (await user()).id, body.ttar_id),
+  );
+
+  const comments = articleCommentsService(deps.db, deps.clock);
+  registerCall(app, articleCommentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()));
+  registerCall(app, articleCommentReplies, async (body, { site, viewer }) =>
+    comments.replies(site, body, await viewer()),
+  );
+  registerCall(app, articleCommentAdd, async (body, { site, user, succeed }) => {
+    const comment = await comments.add(site, await user(), body);
+    succeed(DISCUSS_MSG.commented);
+    return comment;
+  });
+  registerCall(app, articleCommentDelete, async (body, { site, user, succeed }) => {
+    await comments.remove(site, (await user()).id, body.tpc_id);
+    succeed(DISCUSS_MSG.deleted);
+    return null;
+  });
+  registerCall(app, articleCommentLike, async (body, { site, user }) =>
+    comments.toggleLike(site, (await user()).id, body.tpc_id),
   );
 }

@@ -84,7 +84,8 @@ function missingAuthor(id: number): UserBrief {
   };
 }
 
-const isPublic = (a: Pick<ArticleRow, 'status' | 'deleted_at'>) => a.status === APPROVED && a.deleted_at === null;
+export const isPublic = (a: Pick<ArticleRow, 'status' | 'deleted_at'>) =>
+  a.status === APPROVED && a.deleted_at === null;
 
 /** Whether a member reviews a topic's articles: its hosts, and staff with review.article on the site. */
 export function reviewsTopic(user: SignedInMember | null, topicId: number): boolean {
@@ -476,6 +477,7 @@ export function topicsService(
         view_count: article.view_count + pendingViews,
         like_count: article.like_count,
         favourite_count: article.favourite_count,
+        comment_count: article.comment_count,
         is_liked: marks.liked,
         is_favourited: marks.favourited,
         author: { ...(authors.get(article.author_id) ?? missingAuthor(article.author_id)), user_expert: expert },
