@@ -17,10 +17,12 @@ import { browserQueryClient } from '~/lib/query/query-client';
 import { requestClient } from '~/lib/request/client';
 import { pageMeta } from '~/lib/seo';
 import { siteOfPage } from '~/lib/site';
+import commentsCss from '~/components/comments/comments.css?url';
 import type { Route } from './+types/discuss-info';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: discussCss },
+  { rel: 'stylesheet', href: commentsCss },
   { rel: 'stylesheet', href: moderationCss },
 ];
 

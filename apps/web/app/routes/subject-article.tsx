@@ -2,7 +2,8 @@ import { data } from 'react-router';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { siteById } from '@portal/contracts/sites';
 import { topicArticleInfo, type TopicArticleDetail } from '@portal/contracts/topics';
-import { articleInfoQuery } from '~/features/topics/api/topic-queries';
+import commentsCss from '~/components/comments/comments.css?url';
+import { articleCommentsFirstPageQuery, articleInfoQuery } from '~/features/topics/api/topic-queries';
 import { articleJsonLd, articleMeta, describe, idParam, jsonForScript } from '~/features/topics/api/topic-view';
 import { ArticlePage } from '~/features/topics/components/ArticlePage';
 import topicsCss from '~/features/topics/components/topics.css?url';
@@ -17,7 +18,10 @@ import { useShell } from '~/lib/shell';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/subject-article';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topicsCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: topicsCss },
+  { rel: 'stylesheet', href: commentsCss },
+];
 
 /** What the page's `<head>` and structured data need of the article; null when there is none (404). */
 interface ArticleHead {
@@ -57,7 +61,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const articleId = idParam(params.id);
   if (articleId === null)
     return data<ArticlePageData>({ articleId: 0, head: null, dehydratedState: null }, { status: 404 });
-  const dehydratedState = await prefetchCalls(context, [articleInfoQuery(site, articleId)]);
+  const dehydratedState = await prefetchCalls(context, [
+    articleInfoQuery(site, articleId),
+    articleCommentsFirstPageQuery(site, articleId),
+  ]);
   const article = dehydratedState.queries.find((q) => q.queryKey[1] === topicArticleInfo.id)?.state.data as
     | TopicArticleDetail
     | undefined;

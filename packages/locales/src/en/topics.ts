@@ -63,5 +63,9 @@ export const topics: SiteCatalogue['topics'] = {
     publishedAt: 'Published {{time}}',
     withdraw: 'Withdraw',
     delete: 'Delete',
+    edit: 'Edit',
+    withdrawConfirm: 'Withdraw this article from review? You can edit it and submit it again.',
+    deleteConfirm: 'Delete this article? This cannot be undone, and the points it earned go back.',
+    authorActions: 'Author actions',
   },
 };

@@ -60,5 +60,9 @@ export const topics = {
     publishedAt: '发布于 {{time}}',
     withdraw: '撤回',
     delete: '删除',
+    edit: '编辑',
+    withdrawConfirm: '撤回这篇文章的审核？撤回后可以修改再提交。',
+    deleteConfirm: '删除这篇文章？删除后不可恢复，文章获得的积分将扣回。',
+    authorActions: '作者操作',
   },
 };

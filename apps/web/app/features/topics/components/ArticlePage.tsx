@@ -20,6 +20,8 @@ import { useShell } from '~/lib/shell';
 import { articleInfoQuery } from '../api/topic-queries';
 import { articleBanner } from '../api/topic-view';
 import { useMemberGate } from '../api/use-member-gate';
+import { ArticleAuthorActions } from './ArticleAuthorActions';
+import { ArticleComments } from './ArticleComments';
 
 interface Reaction {
   active: boolean;
@@ -173,6 +175,7 @@ export function ArticlePage({ articleId }: { articleId: number }) {
               />
             </div>
           )}
+          <ArticleAuthorActions article={article} />
         </article>
         <aside className="topics-side" data-testid="article-author">
           <ProfileTrigger user={article.author} decorative>
@@ -188,6 +191,11 @@ export function ArticlePage({ articleId }: { articleId: number }) {
             ) : null}
           </p>
         </aside>
+      </div>
+      <div className="topics-layout">
+        <div className="topics-main">
+          <ArticleComments article={article} />
+        </div>
       </div>
     </div>
   );
