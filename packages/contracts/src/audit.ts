@@ -3,6 +3,8 @@ import { REVIEW_KINDS, type ReviewKindCode } from './reviews';
 
 /** Audit actions written as they are. */
 const FIXED_ACTIONS = [
+  'article.feature',
+  'article.unfeature',
   'banner.create',
   'banner.update',
   'banner.delete',

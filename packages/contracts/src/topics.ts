@@ -17,6 +17,9 @@ import { droppedImagesSchema } from './uploads';
  * (`topicForm.*`, `topics.rules.*`); refusals and success toasts come from `topics.api.*`.
  */
 
+/** How many featured articles a topic's page shows. */
+export const TOPIC_RULE_FEATURED_MAX = 6;
+
 export const TOPIC_RULE = {
   titleMax: 100,
   /** Sanitised HTML; the editor's 10,000 words with markup fit well within this. */
@@ -131,6 +134,11 @@ const ttIdBody = z.strictObject({ tt_id: id('topics.rules.topicRequired') });
 export const topicDetailSchema = topicSummarySchema.extend({
   is_followed: z.boolean(),
   is_host: z.boolean().describe('the viewer hosts this topic'),
+  featured: z
+    .array(z.object({ ttar_id: z.number(), ttar_title: z.string() }))
+    .describe(
+      `the approved articles its hosts marked featured, latest marked first (at most ${TOPIC_RULE_FEATURED_MAX})`,
+    ),
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
 
@@ -426,6 +434,69 @@ export const articleCommentLike = defineCall({
   summary: "Toggles the viewer's like of an article comment or reply",
   body: commentIdBody,
   data: z.object({ is_liked: z.boolean(), like_count: z.number() }),
+});
+
+/** The host zone's 30-day chart of a topic. */
+export const HOST_ZONE_DAYS = 30;
+
+export const hostedTopicSchema = z.object({
+  tt_id: z.number(),
+  tt_title: z.string(),
+  tt_article_count: z.number().describe('approved articles'),
+  tt_follower_count: z.number(),
+  view_count: z.number().describe('views of its approved articles'),
+  pending: z
+    .array(
+      z.object({
+        review_id: z.number().describe('for admin.review.decide'),
+        ttar_id: z.number(),
+        ttar_title: z.string(),
+        author: userBriefSchema,
+        create_time: isoTime,
+      }),
+    )
+    .describe('articles waiting for review, oldest first'),
+  articles: z
+    .array(
+      z.object({
+        ttar_id: z.number(),
+        ttar_title: z.string(),
+        view_count: z.number(),
+        is_featured: z.boolean(),
+        publish_time: isoTime.nullable(),
+      }),
+    )
+    .describe('the latest approved articles, to pick featured ones from'),
+  days: z
+    .array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), articles: z.number(), followers: z.number() }))
+    .describe(`the last ${HOST_ZONE_DAYS} days, oldest first: articles published and new followers each day`),
+});
+export type HostedTopic = z.infer<typeof hostedTopicSchema>;
+
+export const topicHostZone = defineCall({
+  id: 'topic.hostZone',
+  scope: 'site',
+  path: '/api/topic/hostZone',
+  write: false,
+  access: MEMBER,
+  tag: 'topics',
+  summary:
+    "The viewer's host zone (/subject/hostZone): the site's topics the viewer hosts (all of them for site-wide reviewers of articles), each with its pending articles, its latest approved ones (featured or not), its figures and its last 30 days. An empty list for a member who hosts nothing.",
+  body: z.strictObject({}),
+  data: z.object({ list: z.array(hostedTopicSchema) }),
+});
+
+export const topicArticleFeature = defineCall({
+  id: 'topic.articleFeature',
+  scope: 'site',
+  path: '/api/topic/articleFeature',
+  write: true,
+  access: MEMBER,
+  tag: 'topics',
+  summary:
+    "A host of the article's topic (or a site-wide reviewer of articles) marks an approved article featured on the topic's page, or unmarks it; 403 for anyone else. Audited.",
+  body: z.strictObject({ ttar_id: id('topics.rules.articleRequired'), featured: z.boolean() }),
+  data: z.object({ ttar_id: z.number(), is_featured: z.boolean() }),
 });
 
 /** The catalogue keys of the success toasts. */

@@ -76,6 +76,7 @@ export const en: SiteCatalogue = {
     userCenter: 'Personal centre',
     backOffice: 'Back office',
     moderatorZone: 'Moderator zone',
+    hostZone: 'Host zone',
     messages: 'Messages',
     mainMenu: 'Main menu',
     openMenu: 'Open menu',

@@ -78,6 +78,7 @@ export const zh = {
     userCenter: '个人中心',
     backOffice: '管理后台',
     moderatorZone: '版主专区',
+    hostZone: '主持人专区',
     messages: '消息',
     mainMenu: '主导航',
     openMenu: '打开菜单',

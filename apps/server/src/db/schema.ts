@@ -219,6 +219,8 @@ export interface TopicArticlesTable {
   deleted_at: Millis | null;
   /** Comments and replies not deleted (article_comments). */
   comment_count: Generated<number>;
+  /** When a host marked it featured on its topic's page; null when not featured. */
+  featured_at: Millis | null;
 }
 
 /** A member follows a topic (one row per pair). */

@@ -87,6 +87,10 @@ export const adminEn: Catalogue['admin'] = {
   rangeRule: 'Invalid time range: the start must come before the end',
   /** A label for every audit action the server writes (contracts/audit.ts), by domain and verb. */
   auditActions: {
+    article: {
+      feature: 'Feature a topic article',
+      unfeature: 'Unfeature a topic article',
+    },
     banner: {
       create: 'Banner created',
       update: 'Banner edited',
@@ -169,6 +173,7 @@ export const adminEn: Catalogue['admin'] = {
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
   auditDomains: {
+    article: 'Topic articles',
     banner: 'Banners',
     comment: 'Comments',
     dictionary: 'Dictionaries',

@@ -88,6 +88,10 @@ export const adminZh = {
   rangeRule: '时间范围无效：开始时间须早于结束时间',
   /** A label for every audit action the server writes (contracts/audit.ts), by domain and verb. */
   auditActions: {
+    article: {
+      feature: '设为专题精选',
+      unfeature: '取消专题精选',
+    },
     banner: {
       create: '新建轮播图',
       update: '编辑轮播图',
@@ -170,6 +174,7 @@ export const adminZh = {
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
   auditDomains: {
+    article: '专题文章',
     banner: '轮播图',
     comment: '评论',
     dictionary: '字典',

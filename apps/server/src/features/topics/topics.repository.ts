@@ -273,6 +273,21 @@ export function topicsRepository(db: Kysely<DB>) {
       return { like_count: Number(row.like_count), favourite_count: Number(row.favourite_count) };
     },
 
+    /** The featured approved articles of a topic (its hosts' picks), latest marked first. */
+    featuredOf(topicId: number, limit: number) {
+      return db
+        .selectFrom('topic_articles')
+        .select(['id', 'title'])
+        .where('topic_id', '=', topicId)
+        .where('status', '=', REVIEW_STATUS.approved)
+        .where('deleted_at', 'is', null)
+        .where('featured_at', 'is not', null)
+        .orderBy('featured_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** An article's comments and replies not deleted, counted in SQL (platform/comments). */
     async bumpComments(executor: Executor, articleId: number, delta: number) {
       await executor

@@ -17,6 +17,8 @@ import {
   topicArticleLike,
   topicArticles,
   topicArticleWithdraw,
+  topicArticleFeature,
+  topicHostZone,
   topicFollow,
   topicFormConfig,
   topicInfo,
@@ -26,6 +28,7 @@ import { registerCall } from '../../http/register-call';
 import { redisViewers, viewCounter } from '../../lib/view-counter';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { articleCommentsService } from './article-comments.service';
+import { hostZoneService } from './host-zone.service';
 import { topicsService } from './topics.service';
 
 /**
@@ -88,6 +91,12 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   );
   registerCall(app, topicArticleFavourite, async (body, { site, user }) =>
     topics.toggleFavourite(site, (await user()).id, body.ttar_id),
+  );
+
+  const hostZone = hostZoneService(deps.db, deps.clock);
+  registerCall(app, topicHostZone, async (_body, { site, user }) => hostZone.zone(site, await user()));
+  registerCall(app, topicArticleFeature, async (body, { site, user, request }) =>
+    hostZone.setFeatured(site, await user(), body, request),
   );
 
   const comments = articleCommentsService(deps.db, deps.clock);

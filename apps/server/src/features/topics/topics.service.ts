@@ -8,6 +8,7 @@ import { POINT_RULE } from '@portal/contracts/points';
 import { SITES, siteById, type Site } from '@portal/contracts/sites';
 import {
   TOPIC_RULE,
+  TOPIC_RULE_FEATURED_MAX,
   type TopicArticleDetail,
   type TopicArticleSort,
   type TopicArticleSummary,
@@ -198,10 +199,11 @@ export function topicsService(
 
     async topic(site: Site, topicId: number, viewer: SignedInMember | null): Promise<TopicDetail> {
       const topic = await topicOf(db, site, topicId);
-      const [hosts, latest, followed] = await Promise.all([
+      const [hosts, latest, followed, featured] = await Promise.all([
         hostsOf(site.tws_id, [topic.id]),
         repo.latestOf([topic.id]),
         viewer ? repo.isFollowing(topic.id, viewer.id) : Promise.resolve(false),
+        repo.featuredOf(topic.id, TOPIC_RULE_FEATURED_MAX),
       ]);
       const last = latest[0];
       return {
@@ -217,6 +219,7 @@ export function topicsService(
           ? { ttar_id: last.id, ttar_title: last.title, publish_time: iso(last.published_at ?? 0) }
           : null,
         is_followed: followed,
+        featured: featured.map((a) => ({ ttar_id: a.id, ttar_title: a.title })),
         is_host:
           viewer !== null && !viewer.banned && (viewer.scoped.get(PERMISSIONS.reviewArticle)?.has(topic.id) ?? false),
       };
