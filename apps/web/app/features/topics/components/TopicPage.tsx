@@ -172,6 +172,18 @@ export function TopicPage({ topicId, sort }: { topicId: number; sort: TopicArtic
           ) : (
             <p className="topics-empty">{t('ui.noHosts')}</p>
           )}
+          {topic.featured.length ? (
+            <>
+              <h2>{t('ui.featuredTitle')}</h2>
+              <ul className="topics-featured" data-testid="topic-featured">
+                {topic.featured.map((a) => (
+                  <li key={a.ttar_id}>
+                    <Link to={topicArticlePath(site.prefix, a.ttar_id)}>{a.ttar_title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </aside>
       </div>
     </div>
