@@ -5,6 +5,11 @@ import { REVIEW_KINDS, type ReviewKindCode } from './reviews';
 const FIXED_ACTIONS = [
   'article.feature',
   'article.unfeature',
+  'topic.create',
+  'topic.update',
+  'topic.reorder',
+  'topic.archive',
+  'topic.unarchive',
   'banner.create',
   'banner.update',
   'banner.delete',
@@ -60,6 +65,7 @@ const FIXED_TARGETS = [
   'report',
   'role',
   'site_settings',
+  'topic',
   'upload',
   'user',
 ] as const;

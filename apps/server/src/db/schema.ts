@@ -192,6 +192,8 @@ export interface TopicsTable {
   follower_count: Generated<number>;
   /** The topic's versions on the other sites share one group id; null when alone. */
   lang_group_id: number | null;
+  /** Archived by the back office: out of the lists and the article form; null while open. */
+  archived_at: Millis | null;
 }
 
 export interface TopicArticlesTable {

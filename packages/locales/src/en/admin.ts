@@ -91,6 +91,13 @@ export const adminEn: Catalogue['admin'] = {
       feature: 'Feature a topic article',
       unfeature: 'Unfeature a topic article',
     },
+    topic: {
+      create: 'Create a topic',
+      update: 'Edit a topic',
+      reorder: 'Reorder topics',
+      archive: 'Archive a topic',
+      unarchive: 'Reopen an archived topic',
+    },
     banner: {
       create: 'Banner created',
       update: 'Banner edited',
@@ -167,6 +174,7 @@ export const adminEn: Catalogue['admin'] = {
     report: 'Report',
     role: 'Role',
     site_settings: 'Site settings',
+    topic: 'Topic',
     upload: 'Upload',
     user: 'Member',
   },
@@ -174,6 +182,7 @@ export const adminEn: Catalogue['admin'] = {
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
   auditDomains: {
     article: 'Topic articles',
+    topic: 'Topics',
     banner: 'Banners',
     comment: 'Comments',
     dictionary: 'Dictionaries',

@@ -36,6 +36,7 @@ const TOPIC_COLUMNS = [
   'article_count',
   'follower_count',
   'lang_group_id',
+  'archived_at',
 ] as const;
 
 /** Topics, their articles, follows, likes and favourites: Kysely only. */
@@ -47,6 +48,7 @@ export function topicsRepository(db: Kysely<DB>) {
         .selectFrom('topics')
         .select(['id', 'title', 'description', 'cover_url', 'article_count'])
         .where('site_id', '=', siteId)
+        .where('archived_at', 'is', null)
         .orderBy('sort')
         .orderBy('id')
         .limit(limit)
@@ -59,6 +61,7 @@ export function topicsRepository(db: Kysely<DB>) {
         .selectFrom('topics')
         .select(TOPIC_COLUMNS)
         .where('site_id', '=', siteId)
+        .where('archived_at', 'is', null)
         .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('sort', 'id'), '>', eb.tuple(after!.at, after!.id))))
         .orderBy('sort')
         .orderBy('id')
@@ -66,12 +69,13 @@ export function topicsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Every topic of a site (the form's list), in order. */
+    /** Every open topic of a site (the form's list), in order; archived ones take no new articles. */
     all(siteId: number) {
       return db
         .selectFrom('topics')
         .select(['id', 'title'])
         .where('site_id', '=', siteId)
+        .where('archived_at', 'is', null)
         .orderBy('sort')
         .orderBy('id')
         .execute();

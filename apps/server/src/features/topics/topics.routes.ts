@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { DISCUSS_MSG } from '@portal/contracts/discussions';
+import {
+  adminTopicArchive,
+  adminTopicCreate,
+  adminTopicList,
+  adminTopicReorder,
+  adminTopicUpdate,
+} from '@portal/contracts/topics-admin';
 import { topicList } from '@portal/contracts/home';
 import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
 import {
@@ -29,6 +36,7 @@ import { redisViewers, viewCounter } from '../../lib/view-counter';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { articleCommentsService } from './article-comments.service';
 import { hostZoneService } from './host-zone.service';
+import { topicsAdminService } from './topics-admin.service';
 import { topicsService } from './topics.service';
 
 /**
@@ -97,6 +105,21 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerCall(app, topicHostZone, async (_body, { site, user }) => hostZone.zone(site, await user()));
   registerCall(app, topicArticleFeature, async (body, { site, user, request }) =>
     hostZone.setFeatured(site, await user(), body, request),
+  );
+
+  const admin = topicsAdminService(deps.db, deps.clock);
+  registerCall(app, adminTopicList, async (_body, { site }) => admin.list(site));
+  registerCall(app, adminTopicCreate, async (body, { site, user, request }) =>
+    admin.create(site, (await user()).id, body, request),
+  );
+  registerCall(app, adminTopicUpdate, async (body, { site, user, request }) =>
+    admin.update(site, (await user()).id, body, request),
+  );
+  registerCall(app, adminTopicReorder, async (body, { site, user, request }) =>
+    admin.reorder(site, (await user()).id, body.ids, request),
+  );
+  registerCall(app, adminTopicArchive, async (body, { site, user, request }) =>
+    admin.archive(site, (await user()).id, body, request),
   );
 
   const comments = articleCommentsService(deps.db, deps.clock);

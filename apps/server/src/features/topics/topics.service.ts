@@ -130,7 +130,9 @@ export function topicsService(
   /** Checks the form against this site's topics and sources; answers the sanitised content. */
   async function checkForm(executor: Executor, site: Site, form: ArticleFormInput) {
     const topic = await repo.find(executor, form.tt_id);
-    if (!topic || topic.site_id !== site.tws_id) throw invalidField(site, 'tt_id', 'topicForm.topicRequired');
+    if (!topic || topic.site_id !== site.tws_id || topic.archived_at !== null) {
+      throw invalidField(site, 'tt_id', 'topicForm.topicRequired');
+    }
     const known =
       form.ttar_source === ARTICLE_SOURCE.original ||
       form.ttar_source === ARTICLE_SOURCE.reprint ||
