@@ -19,7 +19,7 @@ import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { articleInfoQuery } from '../api/topic-queries';
 import { articleBanner } from '../api/topic-view';
-import { useMemberGate } from '../api/use-member-gate';
+import { useMemberGate } from '~/lib/use-member-gate';
 import { ArticleAuthorActions } from './ArticleAuthorActions';
 import { ArticleComments } from './ArticleComments';
 

@@ -17,7 +17,7 @@ import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { topicInfoQuery, useTopicArticles } from '../api/topic-queries';
-import { useMemberGate } from '../api/use-member-gate';
+import { useMemberGate } from '~/lib/use-member-gate';
 import { usePublishArticle } from '../publish/usePublishArticle';
 
 const sortLabel = { latest: 'ui.sortLatest', hot: 'ui.sortHot', expert: 'ui.sortExpert' } as const;
