@@ -126,4 +126,25 @@ describe('the host zone', () => {
     await api('/topic/articleFeature', { ttar_id: articleId, featured: false }, hostA);
     expect((await api('/topic/info', { tt_id: topicA })).json().data.featured).toEqual([]);
   });
+
+  it('lists the author’s own articles in the personal centre, newest first, with a rejection’s reason', async () => {
+    const zoneB = (await api('/topic/hostZone', {}, hostB)).json().data as Zone;
+    const pendingB = zoneB.list[0]!.pending[0]!;
+    const rejected = await staffCall(
+      h,
+      'protal',
+      '/admin/review/decide',
+      { ids: [pendingB.review_id], decision: 'reject', reason: 'Needs sources' },
+      hostB,
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const mine = await api('/topic/articleMine', {}, writer);
+    expect(mine.statusCode).toBe(200);
+    const list = mine.json().data.list as Array<{ ttar_title: string; status: number; review_reason: string | null }>;
+    expect(list.map((a) => [a.ttar_title, a.status, a.review_reason])).toEqual([
+      ['Encryption at rest', 30, 'Needs sources'],
+      ['Immutable snapshots', 20, null],
+    ]);
+    expect((await api('/topic/articleMine', {})).statusCode).toBe(401);
+  });
 });

@@ -277,6 +277,34 @@ export function topicsRepository(db: Kysely<DB>) {
       return { like_count: Number(row.like_count), favourite_count: Number(row.favourite_count) };
     },
 
+    /** An author's articles on every site, newest first, after the cursor (topic_articles_author_time). */
+    mine(authorId: number, after: KeysetCursor | null, limit: number) {
+      return db
+        .selectFrom('topic_articles as a')
+        .innerJoin('topics as t', 't.id', 'a.topic_id')
+        .select([
+          'a.id',
+          'a.site_id',
+          'a.topic_id',
+          't.title as topic_title',
+          'a.title',
+          'a.status',
+          'a.view_count',
+          'a.comment_count',
+          'a.created_at',
+          'a.updated_at',
+        ])
+        .where('a.author_id', '=', authorId)
+        .where('a.deleted_at', 'is', null)
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(after!.at, after!.id))),
+        )
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** The featured approved articles of a topic (its hosts' picks), latest marked first. */
     featuredOf(topicId: number, limit: number) {
       return db

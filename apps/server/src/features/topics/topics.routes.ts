@@ -25,6 +25,7 @@ import {
   topicArticles,
   topicArticleWithdraw,
   topicArticleFeature,
+  topicArticleMine,
   topicHostZone,
   topicFollow,
   topicFormConfig,
@@ -100,6 +101,8 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerCall(app, topicArticleFavourite, async (body, { site, user }) =>
     topics.toggleFavourite(site, (await user()).id, body.ttar_id),
   );
+
+  registerCall(app, topicArticleMine, async (body, { user }) => topics.mine((await user()).id, body));
 
   const hostZone = hostZoneService(deps.db, deps.clock);
   registerCall(app, topicHostZone, async (_body, { site, user }) => hostZone.zone(site, await user()));

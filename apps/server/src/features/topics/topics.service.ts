@@ -9,6 +9,7 @@ import { SITES, siteById, type Site } from '@portal/contracts/sites';
 import {
   TOPIC_RULE,
   TOPIC_RULE_FEATURED_MAX,
+  type MyArticle,
   type TopicArticleDetail,
   type TopicArticleSort,
   type TopicArticleSummary,
@@ -492,6 +493,35 @@ export function topicsService(
         update_time: iso(article.updated_at),
       };
       return detail;
+    },
+
+    /** The author's own articles on every site (personal centre), with a rejection's reason. */
+    async mine(userId: number, q: { cursor?: string; limit: number }) {
+      const after = decodeCursor(q.cursor);
+      const rows = await repo.mine(userId, after, q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const rejected = page.filter((a) => a.status === REJECTED).map((a) => a.id);
+      const states = rejected.length
+        ? await reviewStates(db, 'article', rejected)
+        : new Map<number, { reason: string }>();
+      const list: MyArticle[] = page.map((a) => ({
+        ttar_id: a.id,
+        tws_id: a.site_id,
+        tt_id: a.topic_id,
+        tt_title: a.topic_title,
+        ttar_title: a.title,
+        status: a.status,
+        review_reason: a.status === REJECTED ? (states.get(a.id)?.reason ?? '') : null,
+        view_count: a.view_count + views.pendingFor(a.id),
+        comment_count: a.comment_count,
+        create_time: iso(a.created_at),
+        update_time: iso(a.updated_at),
+      }));
+      const last = page[page.length - 1];
+      return {
+        list,
+        next_cursor: rows.length > q.limit && last ? encodeCursor({ at: Number(last.created_at), id: last.id }) : null,
+      };
     },
 
     async toggleLike(site: Site, userId: number, articleId: number) {
