@@ -2,6 +2,7 @@ import { requireMember } from '~/features/accounts/api/current-user.server';
 import accountsCss from '~/features/accounts/components/accounts.css?url';
 import { UserinfoPage } from '~/features/accounts/components/UserinfoPage';
 import { MyPosts } from '~/features/reviews/components/MyPosts';
+import { MyArticles } from '~/features/topics/components/MyArticles';
 import myPostsCss from '~/features/reviews/components/my-posts.css?url';
 import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/userinfo';
@@ -26,6 +27,7 @@ export default function Userinfo({ loaderData }: Route.ComponentProps) {
       <UserinfoPage member={loaderData.member} />
       <div className="portal-page accounts-centre">
         <MyPosts />
+        <MyArticles />
       </div>
     </PortalAntd>
   );
