@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { adminReviewDecide } from '@portal/contracts/reviews';
+import { adminReviewDecide, REVIEW_RULE } from '@portal/contracts/reviews';
 import { topicArticleFeature, topicArticlePath, topicPath, type HostedTopic } from '@portal/contracts/topics';
 import { DateTime } from '~/components/DateTime';
 import { PortalButton } from '~/components/PortalButton';
@@ -101,7 +101,7 @@ function PendingArticle({ item, onDone }: { item: HostedTopic['pending'][number]
           <textarea
             id={reasonId}
             rows={2}
-            maxLength={500}
+            maxLength={REVIEW_RULE.reasonMax}
             value={reason}
             placeholder={t('ui.hostReason')}
             onChange={(e) => setReason(e.target.value)}
