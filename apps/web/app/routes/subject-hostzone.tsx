@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { STATUS } from '@portal/contracts/envelope';
-import { topicHostZone } from '@portal/contracts/topics';
+import { topicHostZone } from '@portal/contracts/topic-host-zone';
 import { requireMember } from '~/features/accounts/api/current-user.server';
 import { HostZonePage } from '~/features/topics/components/HostZonePage';
 import topicsCss from '~/features/topics/components/topics.css?url';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { topicArticlePath, type ArticleComment, type TopArticleComment } from '@portal/contracts/topics';
+import type { ArticleComment, TopArticleComment } from '@portal/contracts/topic-article-comments';
+import { topicArticlePath } from '@portal/contracts/topics';
 import type { Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';

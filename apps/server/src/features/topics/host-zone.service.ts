@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import type { Site } from '@portal/contracts/sites';
-import { HOST_ZONE_DAYS, type HostedTopic } from '@portal/contracts/topics';
+import { HOST_ZONE_DAYS, type HostedTopic } from '@portal/contracts/topic-host-zone';
 import { DAY_MS } from '../../db/day-counts';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

@@ -8,13 +8,17 @@ import {
   adminTopicUpdate,
 } from '@portal/contracts/topics-admin';
 import { topicList } from '@portal/contracts/home';
-import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
 import {
   articleCommentAdd,
   articleCommentDelete,
   articleCommentLike,
   articleCommentList,
   articleCommentReplies,
+} from '@portal/contracts/topic-article-comments';
+import { topicArticleMine } from '@portal/contracts/topic-articles-mine';
+import { topicArticleFeature, topicHostZone } from '@portal/contracts/topic-host-zone';
+import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
+import {
   TOPIC_MSG,
   topicArticleAdd,
   topicArticleDelete,
@@ -24,9 +28,6 @@ import {
   topicArticleLike,
   topicArticles,
   topicArticleWithdraw,
-  topicArticleFeature,
-  topicArticleMine,
-  topicHostZone,
   topicFollow,
   topicFormConfig,
   topicInfo,

@@ -9,13 +9,13 @@ import { SITES, siteById, type Site } from '@portal/contracts/sites';
 import {
   TOPIC_RULE,
   TOPIC_RULE_FEATURED_MAX,
-  type MyArticle,
   type TopicArticleDetail,
   type TopicArticleSort,
   type TopicArticleSummary,
   type TopicDetail,
   type TopicListItem,
 } from '@portal/contracts/topics';
+import type { MyArticle } from '@portal/contracts/topic-articles-mine';
 import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';

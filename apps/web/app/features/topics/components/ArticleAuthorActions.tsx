@@ -22,7 +22,7 @@ import { dispatchPublishArticle } from '../publish/publish-article-events';
  * so submit again: a rejected or withdrawn article goes back to pending), withdraw while pending,
  * delete (the points an approved article earned go back).
  */
-export function ArticleAuthorActions({ article }: { article: TopicArticleDetail }) {
+export default function ArticleAuthorActions({ article }: { article: TopicArticleDetail }) {
   const { t } = useTranslation('topics');
   const { site } = useShell();
   const navigate = useNavigate();

@@ -3,15 +3,15 @@ import {
   articleCommentDelete,
   articleCommentLike,
   articleCommentReplies,
-  type TopicArticleDetail,
-} from '@portal/contracts/topics';
+} from '@portal/contracts/topic-article-comments';
+import type { TopicArticleDetail } from '@portal/contracts/topics';
 import { answered, type CommentApi } from '~/components/comments/comment-api';
 import { CommentsBlock } from '~/components/comments/CommentsBlock';
 import { useInvalidateCalls } from '~/lib/query/use-call';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
-import { articleCommentCalls, useArticleComments } from '../api/topic-queries';
+import { articleCommentCalls, useArticleComments } from '../api/article-comment-queries';
 
 /** The article's comment calls for the shared comment pieces (`components/comments`). */
 function useArticleCommentApi(articleId: number): CommentApi {
@@ -40,7 +40,7 @@ function useArticleCommentApi(articleId: number): CommentApi {
 }
 
 /** Comments and replies under an article (the shared `CommentsBlock`); a preview shows its thread without the box. */
-export function ArticleComments({ article }: { article: TopicArticleDetail }) {
+export default function ArticleComments({ article }: { article: TopicArticleDetail }) {
   const { t } = useTranslation('discuss');
   const { site } = useShell();
   const api = useArticleCommentApi(article.ttar_id);

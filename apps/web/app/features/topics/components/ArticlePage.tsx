@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
@@ -20,8 +20,11 @@ import { useShell } from '~/lib/shell';
 import { articleInfoQuery } from '../api/topic-queries';
 import { articleBanner } from '../api/topic-view';
 import { useMemberGate } from '~/lib/use-member-gate';
-import { ArticleAuthorActions } from './ArticleAuthorActions';
-import { ArticleComments } from './ArticleComments';
+
+// Below the article, fetched after the page's own code: the server renders them in place (the whole
+// page is rendered before it answers), the browser hydrates them once their chunk is in.
+const ArticleComments = lazy(() => import('./ArticleComments'));
+const ArticleAuthorActions = lazy(() => import('./ArticleAuthorActions'));
 
 interface Reaction {
   active: boolean;
@@ -175,7 +178,11 @@ export function ArticlePage({ articleId }: { articleId: number }) {
               />
             </div>
           )}
-          <ArticleAuthorActions article={article} />
+          {article.is_mine ? (
+            <Suspense fallback={null}>
+              <ArticleAuthorActions article={article} />
+            </Suspense>
+          ) : null}
         </article>
         <aside className="topics-side" data-testid="article-author">
           <ProfileTrigger user={article.author} decorative>
@@ -194,7 +201,9 @@ export function ArticlePage({ articleId }: { articleId: number }) {
       </div>
       <div className="topics-layout">
         <div className="topics-main">
-          <ArticleComments article={article} />
+          <Suspense fallback={null}>
+            <ArticleComments article={article} />
+          </Suspense>
         </div>
       </div>
     </div>

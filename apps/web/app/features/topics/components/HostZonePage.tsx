@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { adminReviewDecide, REVIEW_RULE } from '@portal/contracts/reviews';
-import { topicArticleFeature, topicArticlePath, topicPath, type HostedTopic } from '@portal/contracts/topics';
+import { topicArticleFeature, type HostedTopic } from '@portal/contracts/topic-host-zone';
+import { topicArticlePath, topicPath } from '@portal/contracts/topics';
 import { DateTime } from '~/components/DateTime';
 import { PortalButton } from '~/components/PortalButton';
 import { requestClient } from '~/lib/request/client';
