@@ -22,7 +22,7 @@ const STATUS_COLOR: Record<number, string> = {
  * each with its review status (a rejection with its reason) and a link to its page, where the
  * author edits, withdraws (while pending) or deletes it.
  */
-export function MyArticles() {
+export default function MyArticles() {
   const { t } = useTranslation('topics');
   const { t: tr } = useTranslation('reviews');
   const { site } = useShell();
