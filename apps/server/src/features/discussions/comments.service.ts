@@ -121,16 +121,18 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
     },
 
     /** The author deletes their own comment or reply (soft); its point goes back, and so does an acceptance. */
-    async remove(site: Site, userId: number, commentId: number): Promise<void> {
-      await thread.remove(site, userId, commentId, async (trx, comment, now) => {
-        if (!(await clearAcceptance(trx, comment))) return;
-        await takeBack(trx, {
-          userId,
-          siteId: comment.site_id,
-          rule: POINT_RULE.answerAccepted,
-          source: { kind: 'comment', id: comment.id },
-          now,
-        });
+    async remove(site: Site, user: SignedInMember, commentId: number): Promise<void> {
+      await thread.remove(site, user, commentId, {
+        alsoDo: async (trx, comment, now) => {
+          if (!(await clearAcceptance(trx, comment))) return;
+          await takeBack(trx, {
+            userId: comment.author_id,
+            siteId: comment.site_id,
+            rule: POINT_RULE.answerAccepted,
+            source: { kind: 'comment', id: comment.id },
+            now,
+          });
+        },
       });
     },
 

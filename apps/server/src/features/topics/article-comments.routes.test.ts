@@ -153,6 +153,29 @@ describe('comments on a topic article', () => {
     expect(ledger.map((r) => r.amount).reduce((a, b) => a + b, 0)).toBe(0);
   });
 
+  it('a host of the article’s topic deletes anyone’s comment, audited, and its author’s point goes back', async () => {
+    const theirs = await api('/topic/articleCommentAdd', { ttar_id: articleId, tpc_content: 'Off topic' }, reader);
+    const id = Number(theirs.json().data.tpc_id);
+    expect((await api('/topic/articleCommentDelete', { tpc_id: id }, other)).statusCode).toBe(403);
+    const removed = await api('/topic/articleCommentDelete', { tpc_id: id }, host);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['actor_id', 'target_kind'])
+      .where('action', '=', 'comment.delete')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(audit).toEqual([{ actor_id: host.id, target_kind: 'comment' }]);
+    const ledger = await db()
+      .selectFrom('points_ledger')
+      .select(['user_id', 'amount'])
+      .where('source_kind', '=', 'article_comment')
+      .where('source_id', '=', id)
+      .execute();
+    expect(ledger.every((r) => r.user_id === reader.id)).toBe(true);
+    expect(ledger.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
+  });
+
   it('a pending article takes no comments (404) and a visitor may not comment (401)', async () => {
     const pending = await api('/topic/articleCommentAdd', { ttar_id: pendingId, tpc_content: 'Too soon' }, reader);
     expect(pending.statusCode).toBe(404);

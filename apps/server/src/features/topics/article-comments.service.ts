@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ArticleComment, TopArticleComment } from '@portal/contracts/topic-article-comments';
 import { topicArticlePath } from '@portal/contracts/topics';
@@ -51,6 +52,11 @@ export function articleCommentsService(db: Kysely<DB>, clock: Clock) {
     open: openArticle,
     count: (executor, articleId, delta) => repo.bumpComments(executor, articleId, delta.comments),
     url: (site, article) => topicArticlePath(site.prefix, article.id),
+    // The topic's hosts (and site-wide reviewers of articles) moderate its articles' comments.
+    async moderates(executor, user, articleId) {
+      const article = await repo.findArticle(executor, articleId);
+      return article !== undefined && reviewsTopic(user, article.topic_id);
+    },
   };
   const thread = threadComments(db, target, clock);
 
@@ -82,7 +88,8 @@ export function articleCommentsService(db: Kysely<DB>, clock: Clock) {
       return asArticleComment(comment);
     },
 
-    remove: (site: Site, userId: number, commentId: number) => thread.remove(site, userId, commentId),
+    remove: (site: Site, user: SignedInMember, commentId: number, request: Pick<FastifyRequest, 'ip' | 'id'>) =>
+      thread.remove(site, user, commentId, { request }),
     toggleLike: (site: Site, userId: number, commentId: number) => thread.toggleLike(site, userId, commentId),
   };
 }

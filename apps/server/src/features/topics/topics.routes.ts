@@ -136,8 +136,8 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
     succeed(DISCUSS_MSG.commented);
     return comment;
   });
-  registerCall(app, articleCommentDelete, async (body, { site, user, succeed }) => {
-    await comments.remove(site, (await user()).id, body.tpc_id);
+  registerCall(app, articleCommentDelete, async (body, { site, user, succeed, request }) => {
+    await comments.remove(site, await user(), body.tpc_id, request);
     succeed(DISCUSS_MSG.deleted);
     return null;
   });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { COMMENT_RULE, type ThreadComment } from '@portal/contracts/comments';
 import type { UserBrief } from '@portal/contracts/home';
@@ -9,6 +10,7 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
+import { recordAudit } from '../audit/audit.service';
 import { memberBriefs } from '../members/member-brief.repository';
 import { notify } from '../messages/messages.service';
 import { award, takeBack } from '../points/points.service';
@@ -68,6 +70,8 @@ export interface CommentTarget<T extends CommentedItem> {
   url(site: Site, item: T): string;
   /** The comment shown as accepted (a question's answer); none for other kinds. */
   acceptedId?(item: T): number | null;
+  /** Whether the member moderates the item's comments (deletes anyone's, audited); none: authors only. */
+  moderates?(executor: Executor, user: SignedInMember, itemId: number): Promise<boolean>;
 }
 
 /**
@@ -266,14 +270,18 @@ export function threadComments<T extends CommentedItem>(db: Kysely<DB>, target: 
     },
 
     /**
-     * The author deletes their own comment or reply (soft; 403 for anyone else's); its point goes
-     * back. `alsoDo` runs in the same transaction (a post's accepted answer).
+     * The author deletes their own comment or reply (soft), or a moderator of the item's comments
+     * anyone's (audited); 403 for anyone else. Its point goes back from its author. `alsoDo` runs in
+     * the same transaction (a post's accepted answer).
      */
     async remove(
       site: Site,
-      userId: number,
+      user: SignedInMember,
       commentId: number,
-      alsoDo?: (trx: Executor, comment: StoredComment, now: number) => Promise<void>,
+      opts: {
+        alsoDo?: (trx: Executor, comment: StoredComment, now: number) => Promise<void>;
+        request?: Pick<FastifyRequest, 'ip' | 'id'>;
+      } = {},
     ): Promise<void> {
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
@@ -281,17 +289,33 @@ export function threadComments<T extends CommentedItem>(db: Kysely<DB>, target: 
         if (!comment || comment.deleted_at !== null || comment.site_id !== site.tws_id) {
           throw ApiError.notFound('discuss.api.commentNotFound');
         }
-        if (comment.author_id !== userId) throw ApiError.forbidden('discuss.api.notYourComment');
+        const own = comment.author_id === user.id;
+        if (!own && !(await target.moderates?.(trx, user, comment.target_id))) {
+          throw ApiError.forbidden('discuss.api.notYourComment');
+        }
         const removed = await removeThreadComment(trx, target.store, target.count, comment.id, now);
         if (!removed) throw ApiError.notFound('discuss.api.commentNotFound');
         await takeBack(trx, {
-          userId,
+          userId: comment.author_id,
           siteId: comment.site_id,
           rule: POINT_RULE.comment,
           source: { kind: target.pointsKind, id: comment.id },
           now,
         });
-        await alsoDo?.(trx, removed, now);
+        if (!own) {
+          await recordAudit(trx, {
+            actorId: user.id,
+            siteId: site.tws_id,
+            action: 'comment.delete',
+            targetKind: 'comment',
+            targetId: comment.id,
+            before: { on: target.pointsKind, item_id: comment.target_id, author_id: comment.author_id },
+            after: { deleted_at: now },
+            request: opts.request,
+            now,
+          });
+        }
+        await opts.alsoDo?.(trx, removed, now);
       });
     },
 
