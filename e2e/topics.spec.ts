@@ -352,12 +352,15 @@ test('both languages: a host decides in the host zone and features; members comm
       await hostPage.goto(topicArticlePath(site.prefix, good));
       await waitForHydration(hostPage);
       const hostsView = hostPage.getByTestId('comment').filter({ hasText: 'Which tiering policy' });
+      // The topic's host may delete the member's comment; the member may not delete the host's reply below.
+      await expect(hostsView.getByTestId('comment-body').getByTestId('comment-delete')).toBeVisible();
       await hostsView.getByTestId('comment-reply').click();
       await hostPage.getByTestId('reply-form-text').fill('Age-based, after 30 days.');
       await hostPage.getByTestId('reply-form-submit').click();
       await expect(hostsView.getByTestId('reply')).toContainText('Age-based, after 30 days.');
       await page.reload();
       await expect(comment.getByTestId('reply')).toContainText('Age-based, after 30 days.');
+      await expect(comment.getByTestId('reply').getByTestId('comment-delete')).toHaveCount(0);
       await expect(page.getByTestId('article-comment-count')).toHaveText('2');
 
       // The rejected article shows its reason to its author, who edits it and submits it again.

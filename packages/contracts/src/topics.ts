@@ -299,6 +299,7 @@ export const topicArticleDetailSchema = z.object({
   review_reason: z.string().nullable().describe('reason of a rejection, for the author and reviewers only'),
   is_preview: z.boolean().describe('not public: only its author and its reviewers see it'),
   is_mine: z.boolean(),
+  can_moderate: z.boolean().describe("the viewer reviews the article's topic: may delete anyone's comment on it"),
   view_count: z.number(),
   like_count: z.number(),
   favourite_count: z.number(),

@@ -157,6 +157,8 @@ describe('comments on a topic article', () => {
     const theirs = await api('/topic/articleCommentAdd', { ttar_id: articleId, tpc_content: 'Off topic' }, reader);
     const id = Number(theirs.json().data.tpc_id);
     expect((await api('/topic/articleCommentDelete', { tpc_id: id }, other)).statusCode).toBe(403);
+    expect((await api('/topic/articleInfo', { ttar_id: articleId }, host)).json().data.can_moderate).toBe(true);
+    expect((await api('/topic/articleInfo', { ttar_id: articleId }, reader)).json().data.can_moderate).toBe(false);
     const removed = await api('/topic/articleCommentDelete', { tpc_id: id }, host);
     expect(removed.statusCode, removed.body).toBe(200);
     const audit = await db()

@@ -480,6 +480,7 @@ export function topicsService(
         review_reason: states?.get(article.id)?.reason ?? null,
         is_preview: !open,
         is_mine: mine,
+        can_moderate: reviewer,
         view_count: article.view_count + pendingViews,
         like_count: article.like_count,
         favourite_count: article.favourite_count,

@@ -52,6 +52,8 @@ interface ThreadOptions {
   api: CommentApi;
   /** Members may reply (not on a locked item or a preview). */
   canReply: boolean;
+  /** Whether the viewer may delete this comment: their own, or anyone's for a moderator of the item. */
+  canDelete(comment: ThreadComment): boolean;
   tools?: CommentTools;
 }
 
@@ -113,7 +115,7 @@ function CommentBody({
               {t('ui.reply')}
             </button>
           ) : null}
-          {comment.is_mine ? (
+          {options.canDelete(comment) ? (
             <ConfirmAction title={t('ui.deleteCommentConfirm')} onConfirm={remove} danger>
               <button type="button" className="portal-link-button" data-testid="comment-delete">
                 {t('ui.delete')}
@@ -209,6 +211,7 @@ export function CommentsBlock({
   submitLabel,
   emptyText,
   tools,
+  moderates = false,
   testIdPrefix,
 }: {
   api: CommentApi;
@@ -224,13 +227,20 @@ export function CommentsBlock({
   submitLabel: string;
   emptyText: string;
   tools?: CommentTools;
+  /** Who may delete a comment besides its author (a topic's hosts on its articles); authors only when omitted. */
+  moderates?: boolean;
   /** `discuss` → `discuss-comments`, `discuss-comment-count`, `discuss-login-to-comment`. */
   testIdPrefix: string;
 }) {
   const { t } = useTranslation('discuss');
   const { user, loginHref } = useMemberGate();
   const titleId = `${testIdPrefix}-comments-title`;
-  const options: ThreadOptions = { api, canReply: writable, tools };
+  const options: ThreadOptions = {
+    api,
+    canReply: writable,
+    canDelete: (comment) => comment.is_mine || moderates,
+    tools,
+  };
 
   return (
     <section className="portal-comments" aria-labelledby={titleId} data-testid={`${testIdPrefix}-comments`}>

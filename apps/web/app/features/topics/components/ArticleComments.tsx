@@ -53,6 +53,7 @@ export default function ArticleComments({ article }: { article: TopicArticleDeta
       title={t('ui.commentsTitle')}
       count={article.comment_count}
       writable={!article.is_preview}
+      moderates={article.can_moderate}
       placeholder={t('ui.commentPlaceholder')}
       submitLabel={t('ui.submitComment')}
       emptyText={t('ui.noComments')}
