@@ -10,6 +10,7 @@ const FIXED_ACTIONS = [
   'topic.reorder',
   'topic.archive',
   'topic.unarchive',
+  'topic.uploadCover',
   'banner.create',
   'banner.update',
   'banner.delete',

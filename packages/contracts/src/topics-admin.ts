@@ -3,6 +3,7 @@ import { ID_MAX } from './constants';
 import { defineCall, permission } from './call';
 import { PERMISSIONS } from './permissions';
 import { isSiteImageUrl, plainLine } from './text-rules';
+import { siteImageDataSchema, type SiteImageUploadCall } from './banners';
 
 /**
  * The back office's topics of a site (issue 19, item 7): list (archived ones too), create, edit,
@@ -38,7 +39,7 @@ const topicFields = {
     .string({ message: 'topics.rules.coverRule' })
     .refine((url) => url === '' || isSiteImageUrl(url), { message: 'topics.rules.coverRule' })
     .default('')
-    .describe("'' for none, or a picture of the back office's image upload (/uploads/...) or a demo picture"),
+    .describe("'' for none, or a picture of admin.topics.uploadCover (/uploads/...) or a demo picture"),
   tt_sort: z
     .number({ message: 'topics.rules.sortRule' })
     .int({ message: 'topics.rules.sortRule' })
@@ -128,3 +129,16 @@ export const adminTopicArchive = defineCall({
   body: z.strictObject({ tt_id: topicId, archived: z.boolean({ message: 'topics.rules.archivedRule' }) }),
   data: adminTopicSchema,
 });
+
+/** A topic's cover picture: the banners' image upload, with the topics' permission and its own size. */
+export const uploadTopicCover: SiteImageUploadCall = {
+  id: 'admin.topics.uploadCover',
+  scope: 'site',
+  path: '/admin/topics/uploadCover',
+  field: 'file',
+  write: true,
+  access: MANAGE,
+  purpose: 'topicCover',
+  folder: 'site',
+  data: siteImageDataSchema,
+};

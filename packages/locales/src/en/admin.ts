@@ -97,6 +97,7 @@ export const adminEn: Catalogue['admin'] = {
       reorder: 'Reorder topics',
       archive: 'Archive a topic',
       unarchive: 'Reopen an archived topic',
+      uploadCover: 'Topic cover uploaded',
     },
     banner: {
       create: 'Banner created',

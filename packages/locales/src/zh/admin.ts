@@ -98,6 +98,7 @@ export const adminZh = {
       reorder: '调整专题顺序',
       archive: '归档专题',
       unarchive: '取消归档专题',
+      uploadCover: '上传专题封面',
     },
     banner: {
       create: '新建轮播图',

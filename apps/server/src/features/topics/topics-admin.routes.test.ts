@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import type { TestApp } from '../../../test/test-app';
-import type { accountsHarness, TestMember } from '../../../test/accounts-harness';
+import { type accountsHarness, multipartFile, type TestMember } from '../../../test/accounts-harness';
 import { makeStaff, staffCall, staffTestApp } from '../../../test/roles-harness';
 
 // The back office's topics (issue 19, item 7) through the real calls, on SQLite and on PostgreSQL.
@@ -11,6 +13,20 @@ let member: TestMember;
 
 const db = () => t.database.db;
 const call = (path: string, body: unknown, as?: TestMember) => staffCall(h, 'protal', `/admin/topics${path}`, body, as);
+const uploadCover = (bytes: Buffer, name: string, as?: TestMember) => {
+  const { payload, contentType } = multipartFile('file', name, 'image/png', bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/protal/admin/topics/uploadCover',
+    headers: {
+      isapi: '1',
+      'content-type': contentType,
+      'x-forwarded-for': h.freshIp(),
+      ...(as ? { cookie: `${CLIENT_STORAGE.accessTokenCookie}=${as.token}` } : {}),
+    },
+    payload,
+  });
+};
 const auditOf = (action: string) =>
   db().selectFrom('audit_log').select(['actor_id', 'target_kind', 'target_id']).where('action', '=', action).execute();
 
@@ -61,5 +77,32 @@ describe('the back office’s topics', () => {
       expect(rows, action).toHaveLength(1);
       expect(rows[0]).toMatchObject({ actor_id: staff.id, target_kind: 'topic' });
     }
+  });
+
+  it('takes a topic cover from staff with only topic.manage (redrawn to fit 1200 px, audited), refusing others and a non-image', async () => {
+    const coverStaff = await makeStaff(h, { permissions: ['topic.manage'], siteId: 1 });
+    const png = await sharp({ create: { width: 2400, height: 600, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+
+    const res = await uploadCover(png, 'cover.png', coverStaff);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, width, height } = res.json().data as { url: string; width: number; height: number };
+    expect(url).toMatch(/^\/uploads\/site\/[0-9a-f]{32}\.png$/);
+    expect([width, height]).toEqual([1200, 300]);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const created = await call('/create', { tt_title: 'Covered', tt_cover_url: url }, coverStaff);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data.tt_cover_url).toBe(url);
+    expect(await auditOf('topic.uploadCover')).toEqual([
+      { actor_id: coverStaff.id, target_kind: 'upload', target_id: url },
+    ]);
+
+    expect((await uploadCover(png, 'cover.png', member)).statusCode).toBe(403);
+    expect((await uploadCover(png, 'cover.png')).statusCode).toBe(401);
+    const text = await uploadCover(Buffer.from('not a picture at all\n'), 'cover.png', coverStaff);
+    expect(text.statusCode, text.body).toBe(400);
+    expect((text.json().data.issues as Array<{ field: string }>).map((i) => i.field)).toEqual(['file']);
+    expect(await auditOf('topic.uploadCover')).toHaveLength(1);
   });
 });

@@ -9,7 +9,6 @@ import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { uploadBannerImage } from '@portal/contracts/banners';
 import { STATUS } from '@portal/contracts/envelope';
 import { topicPageList } from '@portal/contracts/topics';
 import {
@@ -19,6 +18,7 @@ import {
   adminTopicReorder,
   adminTopicUpdate,
   TOPIC_ADMIN_RULE,
+  uploadTopicCover,
   type AdminTopic,
 } from '@portal/contracts/topics-admin';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
@@ -115,7 +115,7 @@ function TopicDialog({ topic, onClose }: { topic: AdminTopic | 'new'; onClose: (
           <Input.TextArea maxLength={TOPIC_ADMIN_RULE.descMax} rows={3} data-testid="topic-form-desc" />
         </Form.Item>
         <Form.Item name="tt_cover_url" label={t('topics.fieldCover')} rules={[rule('tt_cover_url')]}>
-          <SiteImageUpload call={uploadBannerImage} label={t('topics.upload')} testId="topic-form-cover" />
+          <SiteImageUpload call={uploadTopicCover} label={t('topics.upload')} testId="topic-form-cover" />
         </Form.Item>
         <Form.Item name="tt_sort" label={t('topics.fieldSort')} rules={[rule('tt_sort')]}>
           <InputNumber min={0} max={TOPIC_ADMIN_RULE.sortMax} precision={0} data-testid="topic-form-sort" />
