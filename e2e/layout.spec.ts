@@ -139,6 +139,7 @@ const backOfficeScreens = (site: E2eSite) => {
     ['broadcasts', t.membersAdmin.broadcastsTitle],
     ['reviews', t.reviewsAdmin.queueTitle],
     ['banners', t.siteAdmin.bannersTitle],
+    ['topics', t.siteAdmin.topicsTitle],
     ['pages', t.siteAdmin.pagesTitle],
     ['dictionaries', t.siteAdmin.dictionariesTitle],
     ['settings', t.siteAdmin.settingsTitle],
@@ -172,7 +173,7 @@ for (const site of SITES) {
           await account.focus();
           await page.keyboard.press('Enter');
           await expect(account).toHaveAttribute('aria-expanded', 'true');
-          for (const entry of ['nav-user-centre', 'nav-moderator-zone', 'nav-admin', 'nav-logout']) {
+          for (const entry of ['nav-user-centre', 'nav-moderator-zone', 'nav-host-zone', 'nav-admin', 'nav-logout']) {
             await expect(page.getByTestId(entry)).toBeVisible();
           }
           await expect(page.getByTestId('nav-logout')).toHaveText(nav.logout);

@@ -18,7 +18,7 @@ import { expect, SITES, test, type E2eSite } from './support/fixtures';
 const BUDGET_KB: Record<string, number> = budgets.jsAtStartGzipKb;
 
 /** Pages that only a signed-in member sees (a visitor is sent to the login page). */
-const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'information', 'userinfo']);
+const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'subject-hostzone', 'information', 'userinfo']);
 /** Pages that send a signed-in member elsewhere (sign-in and password reset). */
 const VISITORS_ONLY = new Set(['login', 'forget']);
 
@@ -35,6 +35,7 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     'subject-list': 'subject/list',
     'subject-info': `subject/info/${ids.topicId}`,
     'subject-article': `subject/article/${ids.articleId}`,
+    'subject-hostzone': 'subject/hostZone',
     about: 'about',
     terms: 'terms',
     privacy: 'privacy',

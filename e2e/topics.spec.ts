@@ -3,6 +3,7 @@ import { adminUsersGrantRole } from '@portal/contracts/roles';
 import {
   topicArticleAdd,
   topicArticleInfo,
+  topicArticlePath,
   topicFormConfig,
   topicInfo,
   topicPageList,
@@ -283,3 +284,109 @@ for (const site of SITES) {
     });
   });
 }
+
+test('both languages: a host decides in the host zone and features; members comment and reply; a rejected article is edited and resubmitted', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // One member and one host for both sites (accounts are global); the host hosts each site's first topic.
+  const [first] = SITES;
+  const writer = await registerMember(context.request, first!, { tag: 'hzwriter' });
+  const hostContext = await browser.newContext({ baseURL });
+  await signalHydration(hostContext);
+  const host = await registerMember(hostContext.request, first!, { tag: 'hzhost' });
+  const hostPage = await hostContext.newPage();
+  try {
+    for (const site of SITES) {
+      const ui = site.texts.topics.ui;
+      // articleAdd names its site by the siteData cookie (spec 7), as the pages of this site set it.
+      await presetLanguage(context, baseURL!, site);
+      const topic = await firstTopic(site);
+      await admin.call(site, adminUsersGrantRole, { user_id: host.userId, role: 'topic_host', scope_id: topic.tt_id });
+      const stamp = Date.now().toString(36);
+      const submit = async (title: string) => {
+        const added = await callApi<{ ttar_id: number }>(context.request, site, topicArticleAdd, {
+          ttar_title: title,
+          tt_id: topic.tt_id,
+          ttar_source: 10,
+          ttar_content: '<p>Tiering cold data to object storage.</p>',
+        });
+        expect(added.status, JSON.stringify(added)).toBe(200);
+        return added.data.ttar_id;
+      };
+      const goodTitle = `${site.lang === 'zh' ? '冷数据分层' : 'Tiering cold data'} ${stamp}`;
+      const weakTitle = `${site.lang === 'zh' ? '待修改' : 'Needs work'} ${stamp}`;
+      const good = await submit(goodTitle);
+      const weak = await submit(weakTitle);
+
+      // The host decides both in place: approve one, reject the other with a reason; then features the first.
+      await hostPage.goto(`/${site.prefix}/subject/hostZone`);
+      await waitForHydration(hostPage);
+      await expect(hostPage.getByRole('heading', { level: 1 })).toHaveText(ui.hostZoneTitle);
+      await expect(hostPage.getByTestId('host-chart').locator('svg')).toBeVisible();
+      const pendingOf = (title: string) => hostPage.getByTestId('host-pending').filter({ hasText: title });
+      await pendingOf(goodTitle).getByTestId('host-approve').click();
+      await expect(pendingOf(goodTitle)).toHaveCount(0);
+      await pendingOf(weakTitle).getByTestId('host-reject').click();
+      await pendingOf(weakTitle).getByTestId('host-reject-reason').fill('Please add a diagram.');
+      await pendingOf(weakTitle).getByTestId('host-reject-submit').click();
+      await expect(pendingOf(weakTitle)).toHaveCount(0);
+      const pick = hostPage.getByTestId('host-article').filter({ hasText: goodTitle }).getByTestId('host-feature');
+      await pick.click();
+      await expect(pick).toHaveAttribute('aria-pressed', 'true');
+
+      // On the topic page (featured too) and its own page, where members comment and reply.
+      await page.goto(`/${site.prefix}/subject/info/${topic.tt_id}`);
+      await waitForHydration(page);
+      await expect(page.getByTestId('topic-featured')).toContainText(goodTitle);
+      await page.getByTestId('topic-article-link').filter({ hasText: goodTitle }).click();
+      await expect(page).toHaveURL(new RegExp(`${topicArticlePath(site.prefix, good)}$`));
+      await expect(page.getByTestId('article-status')).toHaveCount(0);
+      await page.getByTestId('comment-form-text').fill('Which tiering policy do you use?');
+      await page.getByTestId('comment-form-submit').click();
+      const comment = page.getByTestId('comment').filter({ hasText: 'Which tiering policy' });
+      await expect(comment).toHaveCount(1);
+      await hostPage.goto(topicArticlePath(site.prefix, good));
+      await waitForHydration(hostPage);
+      const hostsView = hostPage.getByTestId('comment').filter({ hasText: 'Which tiering policy' });
+      // The topic's host may delete the member's comment; the member may not delete the host's reply below.
+      await expect(hostsView.getByTestId('comment-body').getByTestId('comment-delete')).toBeVisible();
+      await hostsView.getByTestId('comment-reply').click();
+      await hostPage.getByTestId('reply-form-text').fill('Age-based, after 30 days.');
+      await hostPage.getByTestId('reply-form-submit').click();
+      await expect(hostsView.getByTestId('reply')).toContainText('Age-based, after 30 days.');
+      await page.reload();
+      await expect(comment.getByTestId('reply')).toContainText('Age-based, after 30 days.');
+      await expect(comment.getByTestId('reply').getByTestId('comment-delete')).toHaveCount(0);
+      await expect(page.getByTestId('article-comment-count')).toHaveText('2');
+
+      // The rejected article shows its reason to its author, who edits it and submits it again.
+      await page.goto(topicArticlePath(site.prefix, weak));
+      await waitForHydration(page);
+      await expect(page.getByTestId('article-status')).toHaveText(
+        fill(ui.previewRejected, { reason: 'Please add a diagram.' }),
+      );
+      await expect(page.getByTestId('article-withdraw')).toHaveCount(0);
+      await page.getByTestId('article-edit').click();
+      const dialog = page.getByRole('dialog', { name: site.texts.topicForm.editTitle });
+      await expect(dialog.getByTestId('article-form-title')).toHaveValue(weakTitle);
+      await dialog.getByTestId('article-form-title').fill(`${weakTitle} v2`);
+      await dialog.getByTestId('article-form-submit').click();
+      await page
+        .getByRole('dialog', { name: site.texts.topicForm.reviewTitle })
+        .getByRole('button', { name: site.texts.topicForm.reviewOk })
+        .click();
+      await expect(page.getByTestId('article-status')).toHaveText(ui.previewPending);
+      await expect(page.getByTestId('article-title')).toHaveText(`${weakTitle} v2`);
+      await expect(page.getByTestId('article-withdraw')).toBeVisible();
+      const detail = await callApi<TopicArticleDetail>(context.request, site, topicArticleInfo, { ttar_id: weak });
+      expect(detail.data).toMatchObject({ status: 10, is_mine: true });
+      expect(writer.userId).toBeGreaterThan(0);
+    }
+  } finally {
+    await hostContext.close();
+  }
+});

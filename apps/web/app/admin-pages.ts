@@ -75,6 +75,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'content',
   },
   {
+    id: 'topics',
+    path: 'topics',
+    file: 'routes/admin/topics.tsx',
+    titleKey: 'siteAdmin.topicsTitle',
+    permission: 'topic.manage',
+    group: 'content',
+  },
+  {
     id: 'pages',
     path: 'pages',
     file: 'routes/admin/content-pages.tsx',

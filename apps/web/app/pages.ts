@@ -36,6 +36,7 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'subject-info', path: 'subject/info/:id', file: 'routes/subject-info.tsx', titleKey: 'subject' },
   // Decision 026: a topic article's own page.
   { id: 'subject-article', path: 'subject/article/:id', file: 'routes/subject-article.tsx', titleKey: 'subject' },
+  { id: 'subject-hostzone', path: 'subject/hostZone', file: 'routes/subject-hostzone.tsx', titleKey: 'hostZone' },
   // The content pages staff write (about, terms, privacy): the id is the page's slug and its path.
   { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
   { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },

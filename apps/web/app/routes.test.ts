@@ -32,6 +32,7 @@ describe('the route table', () => {
       'subject/list',
       'subject/info/:id',
       'subject/article/:id',
+      'subject/hostZone',
       'about',
       'terms',
       'privacy',
@@ -47,7 +48,6 @@ describe('the route table', () => {
         'journal/index',
         'stationed/application',
         'challenge/info/:id',
-        'subject/hostZone',
         'subject/activeList/:id',
       ]) {
         expect(paths).not.toContain(`${site.prefix}/${unbuilt}`);

@@ -3,6 +3,14 @@ import { REVIEW_KINDS, type ReviewKindCode } from './reviews';
 
 /** Audit actions written as they are. */
 const FIXED_ACTIONS = [
+  'article.feature',
+  'article.unfeature',
+  'topic.create',
+  'topic.update',
+  'topic.reorder',
+  'topic.archive',
+  'topic.unarchive',
+  'topic.uploadCover',
   'banner.create',
   'banner.update',
   'banner.delete',
@@ -58,6 +66,7 @@ const FIXED_TARGETS = [
   'report',
   'role',
   'site_settings',
+  'topic',
   'upload',
   'user',
 ] as const;

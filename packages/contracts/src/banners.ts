@@ -170,7 +170,7 @@ export const bannersAdminCalls = [
   adminBannerReorder,
 ] as const;
 
-/* Image uploads of the back office (banners, the footer's QR code). */
+/* Image uploads of the back office (banners, the footer's QR code, topic covers). */
 
 export const SITE_IMAGE_RULE = {
   /** Recognised by their first bytes, whatever the file is called. */
@@ -178,13 +178,13 @@ export const SITE_IMAGE_RULE = {
   /** The most any site's image_config.fileSize may allow; the site's own setting applies below it. */
   hardMaxMb: 100,
   /** Pictures wider or taller than this are scaled down (never up) when redrawn. */
-  maxEdge: { banner: 2560, qr_code: 1024 },
+  maxEdge: { banner: 2560, qr_code: 1024, topicCover: 1200 },
 } as const;
 
 export type SiteImagePurpose = keyof typeof SITE_IMAGE_RULE.maxEdge;
 
 export const siteImageDataSchema = z.object({
-  url: z.string().describe('where the redrawn image is served; put it in tb_img_url or qr_code_url'),
+  url: z.string().describe('where the redrawn image is served; put it in tb_img_url, qr_code_url or tt_cover_url'),
   width: z.number(),
   height: z.number(),
 });

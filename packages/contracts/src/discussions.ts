@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, permission, PUBLIC } from './call';
 import { ID_MAX, PAGE_SIZE, POST_SOURCE_DEFAULT } from './constants';
+import { COMMENT_RULE, commentContentSchema, threadCommentSchema } from './comments';
 import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
 import { attachmentSchema, droppedImagesSchema, REMOTE_IMAGES_DROPPED_MSG } from './uploads';
@@ -25,9 +26,9 @@ export const POST_RULE = {
   /** Attachments per post (the site's `file_config.fileLimit` applies too; default 9). */
   annexMax: 20,
   summaryMax: 200,
-  commentMax: 5000,
+  commentMax: COMMENT_RULE.contentMax,
   /** Replies shown under each top-level comment in `comment/list`. */
-  replyPreview: 3,
+  replyPreview: COMMENT_RULE.replyPreview,
   /** Pinned posts above the first page of `postList` (with_pinned). */
   pinnedMax: 10,
 } as const;
@@ -208,26 +209,7 @@ export const postWithdraw = defineCall({
 /** tp_annex in answers: {att_id, att_title, att_url (download address), att_size}. */
 export const attachmentOutSchema = attachmentSchema;
 
-export const commentSchema = z.object({
-  tpc_id: z.number(),
-  tp_id: z.number(),
-  tpc_parent_id: z
-    .number()
-    .nullable()
-    .describe('null: a comment (answer of a question); else the comment replied under'),
-  tpc_content: z.string().describe('plain text; show it as text, never as HTML'),
-  author: userBriefSchema,
-  reply_to: z
-    .object({ user_id: z.number(), user_nick_name: z.string() })
-    .nullable()
-    .describe('the member a reply answers (replies to replies)'),
-  like_count: z.number(),
-  reply_count: z.number(),
-  is_liked: z.boolean(),
-  is_mine: z.boolean(),
-  is_accepted: z.boolean(),
-  create_time: isoTime,
-});
+export const commentSchema = threadCommentSchema.extend({ tp_id: z.number() });
 export type PostComment = z.infer<typeof commentSchema>;
 
 export const topCommentSchema = commentSchema.extend({
@@ -363,18 +345,6 @@ export const commentReplies = defineCall({
   body: z.strictObject({ tpc_id: id('discuss.rules.commentRequired'), ...pageQuery }),
   data: z.object({ list: z.array(commentSchema), next_cursor: z.string().nullable() }),
 });
-
-export const commentContentSchema = z
-  .string({ message: 'discuss.rules.commentRequired' })
-  .transform((v) => v.replace(/\r\n?/g, '\n'))
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { message: 'discuss.rules.commentRequired' })
-      .max(POST_RULE.commentMax, { message: 'discuss.rules.commentTooLong' }),
-  )
-  .describe(`plain text, 1 to ${POST_RULE.commentMax} characters after trimming`);
 
 export const commentAdd = defineCall({
   id: 'comment.add',

@@ -32,6 +32,7 @@ export const SYSTEM_MESSAGE_KINDS = [
   'post_moved',
   // Replies to a member's writing. Params: nick, title.
   'post_commented',
+  'article_commented',
   'comment_replied',
   'answer_accepted',
   // A seat freed by a cancellation went to the member first on the waitlist. Params: title.

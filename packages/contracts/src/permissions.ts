@@ -21,6 +21,7 @@ export const PERMISSIONS = {
   messageBroadcast: 'message.broadcast',
   auditRead: 'audit.read',
   eventManage: 'event.manage',
+  topicManage: 'topic.manage',
   // Content: moderators hold post.moderate for their boards, topic hosts review.article for their topics.
   postModerate: 'post.moderate',
   reviewPost: 'review.post',

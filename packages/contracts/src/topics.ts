@@ -16,6 +16,9 @@ import { droppedImagesSchema } from './uploads';
  * (`topicForm.*`, `topics.rules.*`); refusals and success toasts come from `topics.api.*`.
  */
 
+/** How many featured articles a topic's page shows. */
+export const TOPIC_RULE_FEATURED_MAX = 6;
+
 export const TOPIC_RULE = {
   titleMax: 100,
   /** Sanitised HTML; the editor's 10,000 words with markup fit well within this. */
@@ -130,6 +133,11 @@ const ttIdBody = z.strictObject({ tt_id: id('topics.rules.topicRequired') });
 export const topicDetailSchema = topicSummarySchema.extend({
   is_followed: z.boolean(),
   is_host: z.boolean().describe('the viewer hosts this topic'),
+  featured: z
+    .array(z.object({ ttar_id: z.number(), ttar_title: z.string() }))
+    .describe(
+      `the approved articles its hosts marked featured, latest marked first (at most ${TOPIC_RULE_FEATURED_MAX})`,
+    ),
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
 
@@ -291,9 +299,11 @@ export const topicArticleDetailSchema = z.object({
   review_reason: z.string().nullable().describe('reason of a rejection, for the author and reviewers only'),
   is_preview: z.boolean().describe('not public: only its author and its reviewers see it'),
   is_mine: z.boolean(),
+  can_moderate: z.boolean().describe("the viewer reviews the article's topic: may delete anyone's comment on it"),
   view_count: z.number(),
   like_count: z.number(),
   favourite_count: z.number(),
+  comment_count: z.number().describe('comments and replies'),
   is_liked: z.boolean(),
   is_favourited: z.boolean(),
   author: userBriefSchema.extend({ user_expert: z.number() }),

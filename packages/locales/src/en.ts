@@ -76,6 +76,7 @@ export const en: SiteCatalogue = {
     userCenter: 'Personal centre',
     backOffice: 'Back office',
     moderatorZone: 'Moderator zone',
+    hostZone: 'Host zone',
     messages: 'Messages',
     mainMenu: 'Main menu',
     openMenu: 'Open menu',
@@ -370,6 +371,7 @@ export const en: SiteCatalogue = {
       post_unlocked: { title: 'Your post was unlocked', content: 'Your post "{{title}}" is open for comments again.' },
       post_moved: { title: 'Your post was moved', content: 'A moderator moved your post "{{title}}" to "{{board}}".' },
       post_commented: { title: 'New comment', content: '{{nick}} commented on your post "{{title}}"' },
+      article_commented: { title: 'New comment', content: '{{nick}} commented on your article "{{title}}"' },
       comment_replied: { title: 'New reply', content: '{{nick}} replied to your comment on "{{title}}"' },
       answer_accepted: { title: 'Answer accepted', content: 'Your answer on "{{title}}" was accepted by the asker' },
       event_waitlist_promoted: {

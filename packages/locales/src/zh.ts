@@ -78,6 +78,7 @@ export const zh = {
     userCenter: '个人中心',
     backOffice: '管理后台',
     moderatorZone: '版主专区',
+    hostZone: '主持人专区',
     messages: '消息',
     mainMenu: '主导航',
     openMenu: '打开菜单',
@@ -352,6 +353,7 @@ export const zh = {
       post_unlocked: { title: '帖子已解除锁定', content: '你的帖子“{{title}}”已解除锁定，可以继续评论。' },
       post_moved: { title: '帖子已移动', content: '你的帖子“{{title}}”已被版主移动到“{{board}}”版块。' },
       post_commented: { title: '新的评论', content: '{{nick}} 评论了你的帖子“{{title}}”' },
+      article_commented: { title: '新的评论', content: '{{nick}} 评论了你的文章“{{title}}”' },
       comment_replied: { title: '新的回复', content: '{{nick}} 回复了你在“{{title}}”中的评论' },
       answer_accepted: { title: '回答被采纳', content: '你在“{{title}}”中的回答被提问者采纳了' },
       event_waitlist_promoted: {

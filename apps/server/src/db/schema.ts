@@ -192,6 +192,8 @@ export interface TopicsTable {
   follower_count: Generated<number>;
   /** The topic's versions on the other sites share one group id; null when alone. */
   lang_group_id: number | null;
+  /** Archived by the back office: out of the lists and the article form; null while open. */
+  archived_at: Millis | null;
 }
 
 export interface TopicArticlesTable {
@@ -217,6 +219,10 @@ export interface TopicArticlesTable {
   published_at: Millis | null;
   /** Soft delete by the author. */
   deleted_at: Millis | null;
+  /** Comments and replies not deleted (article_comments). */
+  comment_count: Generated<number>;
+  /** When a host marked it featured on its topic's page; null when not featured. */
+  featured_at: Millis | null;
 }
 
 /** A member follows a topic (one row per pair). */
@@ -308,6 +314,24 @@ export interface PostFavouritesTable {
   post_id: number;
   user_id: number;
   created_at: Millis;
+}
+
+/** Comments and replies on topic articles: the same two levels as post_comments (platform/comments). */
+export interface ArticleCommentsTable {
+  id: Generated<number>;
+  article_id: number;
+  site_id: number;
+  author_id: number;
+  parent_id: number | null;
+  reply_to_user_id: number | null;
+  /** Plain text. */
+  content: string;
+  like_count: Generated<number>;
+  reply_count: Generated<number>;
+  hidden: Generated<number>;
+  deleted_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
 }
 
 export interface CommentLikesTable {
@@ -567,6 +591,8 @@ export interface DB {
   activity_question_likes: ActivityQuestionLikesTable;
   post_favourites: PostFavouritesTable;
   comment_likes: CommentLikesTable;
+  article_comments: ArticleCommentsTable;
+  article_comment_likes: CommentLikesTable;
   journals: JournalsTable;
   cooperation_pages: CooperationPagesTable;
   pages: PagesTable;

@@ -14,10 +14,12 @@ import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
 import { loadDetailPage } from '~/lib/query/prefetch.server';
 import { siteOfPage } from '~/lib/site';
 import { metaPlace, routeMeta } from '~/lib/route-meta';
+import commentsCss from '~/components/comments/comments.css?url';
 import type { Route } from './+types/discuss-info';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: discussCss },
+  { rel: 'stylesheet', href: commentsCss },
   { rel: 'stylesheet', href: moderationCss },
 ];
 

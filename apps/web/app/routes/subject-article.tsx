@@ -1,5 +1,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { TopicArticleDetail } from '@portal/contracts/topics';
+import commentsCss from '~/components/comments/comments.css?url';
+import { articleCommentsFirstPageQuery } from '~/features/topics/api/article-comment-queries';
 import { articleInfoQuery } from '~/features/topics/api/topic-queries';
 import { articleJsonLd, articleMeta, describe, idParam, jsonForScript } from '~/features/topics/api/topic-view';
 import { ArticlePage } from '~/features/topics/components/ArticlePage';
@@ -15,7 +17,10 @@ import { siteOfPage } from '~/lib/site';
 import { metaPlace, routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/subject-article';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topicsCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: topicsCss },
+  { rel: 'stylesheet', href: commentsCss },
+];
 
 /** What the page's `<head>` and structured data need of the article; null when there is none (404). */
 interface ArticleHead {
@@ -43,7 +48,11 @@ function headOf(article: TopicArticleDetail): ArticleHead {
 }
 
 /** A missing or not public article (and a malformed id) answers 404 with the page's own words. */
-const articlePage: DetailPageSpec<TopicArticleDetail, ArticleHead> = { detail: articleInfoQuery, headOf };
+const articlePage: DetailPageSpec<TopicArticleDetail, ArticleHead> = {
+  detail: articleInfoQuery,
+  blocks: (site, articleId) => [articleCommentsFirstPageQuery(site, articleId)],
+  headOf,
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteOfPage(new URL(request.url).pathname, undefined);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { requireMember } from '~/features/accounts/api/current-user.server';
 import accountsCss from '~/features/accounts/components/accounts.css?url';
 import { UserinfoPage } from '~/features/accounts/components/UserinfoPage';
@@ -6,6 +7,9 @@ import myPostsCss from '~/features/reviews/components/my-posts.css?url';
 import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/userinfo';
 import { PortalAntd } from '~/lib/PortalAntd';
+
+// Read in the browser after the page (its list is not server-rendered): its code is a chunk of its own.
+const MyArticles = lazy(() => import('~/features/topics/components/MyArticles'));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsCss },
@@ -26,6 +30,9 @@ export default function Userinfo({ loaderData }: Route.ComponentProps) {
       <UserinfoPage member={loaderData.member} />
       <div className="portal-page accounts-centre">
         <MyPosts />
+        <Suspense fallback={null}>
+          <MyArticles />
+        </Suspense>
       </div>
     </PortalAntd>
   );

@@ -87,6 +87,18 @@ export const adminEn: Catalogue['admin'] = {
   rangeRule: 'Invalid time range: the start must come before the end',
   /** A label for every audit action the server writes (contracts/audit.ts), by domain and verb. */
   auditActions: {
+    article: {
+      feature: 'Feature a topic article',
+      unfeature: 'Unfeature a topic article',
+    },
+    topic: {
+      create: 'Create a topic',
+      update: 'Edit a topic',
+      reorder: 'Reorder topics',
+      archive: 'Archive a topic',
+      unarchive: 'Reopen an archived topic',
+      uploadCover: 'Topic cover uploaded',
+    },
     banner: {
       create: 'Banner created',
       update: 'Banner edited',
@@ -163,12 +175,15 @@ export const adminEn: Catalogue['admin'] = {
     report: 'Report',
     role: 'Role',
     site_settings: 'Site settings',
+    topic: 'Topic',
     upload: 'Upload',
     user: 'Member',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
   auditDomains: {
+    article: 'Topic articles',
+    topic: 'Topics',
     banner: 'Banners',
     comment: 'Comments',
     dictionary: 'Dictionaries',

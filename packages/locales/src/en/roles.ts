@@ -72,6 +72,7 @@ export const roles: Catalogue['roles'] = {
     message: { broadcast: 'Send broadcasts' },
     audit: { read: 'Read the audit log' },
     event: { manage: 'Manage events' },
+    topic: { manage: 'Manage topics' },
     review: { post: 'Review posts', article: 'Review topic articles', journal: 'Review e-magazine submissions' },
   },
 };

@@ -3,6 +3,7 @@ import type { SiteCatalogue } from '../zh';
 /** The topic article dialog and its validation messages (spec 5) (namespace `topicForm`, en). */
 export const topicForm: SiteCatalogue['topicForm'] = {
   title: 'Submit a topic article',
+  editTitle: 'Edit the topic article',
   loadFailed: 'The article dialog could not be loaded, please try again later',
   loginFirst: 'Please log in first',
   titleLabel: 'Title',

@@ -88,6 +88,18 @@ export const adminZh = {
   rangeRule: '时间范围无效：开始时间须早于结束时间',
   /** A label for every audit action the server writes (contracts/audit.ts), by domain and verb. */
   auditActions: {
+    article: {
+      feature: '设为专题精选',
+      unfeature: '取消专题精选',
+    },
+    topic: {
+      create: '新建专题',
+      update: '编辑专题',
+      reorder: '调整专题顺序',
+      archive: '归档专题',
+      unarchive: '取消归档专题',
+      uploadCover: '上传专题封面',
+    },
     banner: {
       create: '新建轮播图',
       update: '编辑轮播图',
@@ -164,12 +176,15 @@ export const adminZh = {
     report: '举报',
     role: '角色',
     site_settings: '站点设置',
+    topic: '专题',
     upload: '上传文件',
     user: '会员',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
   auditDomains: {
+    article: '专题文章',
+    topic: '专题',
     banner: '轮播图',
     comment: '评论',
     dictionary: '字典',

@@ -1,6 +1,7 @@
 /** The topic article dialog and its validation messages (spec 5) (namespace `topicForm`, zh). */
 export const topicForm = {
   title: '发布专题文章',
+  editTitle: '编辑专题文章',
   loadFailed: '文章窗口加载失败，请稍后重试',
   loginFirst: '请先登录',
   titleLabel: '标题',

@@ -1,9 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { SITE_IMAGE_RULE, uploadBannerImage, type SiteImageUploadCall } from '@portal/contracts/banners';
+import {
+  SITE_IMAGE_RULE,
+  uploadBannerImage,
+  type SiteImagePurpose,
+  type SiteImageUploadCall,
+} from '@portal/contracts/banners';
+import type { AuditAction } from '@portal/contracts/audit';
 import { STATUS } from '@portal/contracts/envelope';
 import { uploadSettingsImage } from '@portal/contracts/settings';
 import type { Lang } from '@portal/contracts/sites';
+import { uploadTopicCover } from '@portal/contracts/topics-admin';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { ApiError } from '../../http/api-error';
 import { registerUpload } from '../../http/register-upload';
@@ -15,6 +22,13 @@ import { renderSiteImage, sniffSiteImage, storeSiteImage, UnreadableSiteImage } 
 const MB = 1024 * 1024;
 const TYPES = 'JPG/PNG/WebP';
 
+/** What each purpose's upload is called in its OpenAPI summary, and the audit action it writes. */
+const PURPOSES: Record<SiteImagePurpose, { what: string; audit: AuditAction }> = {
+  banner: { what: 'banner picture', audit: 'banner.uploadImage' },
+  qr_code: { what: 'QR code', audit: 'setting.uploadImage' },
+  topicCover: { what: 'topic cover', audit: 'topic.uploadCover' },
+};
+
 function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Record<string, unknown> = {}) {
   const message = translate(lang, msgKey, vars);
   return new ApiError(httpStatus, STATUS.validation, msgKey, vars, {
@@ -24,8 +38,8 @@ function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Recor
 }
 
 /**
- * The back office's image uploads: banner pictures (banner.manage) and the footer's QR code
- * (setting.manage), one handler for both. Multipart in this plugin only; the declared access rule
+ * The back office's image uploads: banner pictures (banner.manage), the footer's QR code
+ * (setting.manage) and topic covers (topic.manage), one handler for all. Multipart in this plugin only; the declared access rule
  * is enforced by the access guard like a JSON call's, with the same isapi guard and write rate limit; the file is judged by its bytes, never its name;
  * reading stops at the site's image_config.fileSize.
  */
@@ -34,9 +48,9 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
     limits: { fileSize: SITE_IMAGE_RULE.hardMaxMb * MB, files: 1, fields: 5, parts: 6, headerPairs: 50 },
   });
 
-  for (const call of [uploadBannerImage, uploadSettingsImage] satisfies SiteImageUploadCall[]) {
+  for (const call of [uploadBannerImage, uploadSettingsImage, uploadTopicCover] satisfies SiteImageUploadCall[]) {
     const maxEdge = SITE_IMAGE_RULE.maxEdge[call.purpose];
-    const summary = `Uploads a ${call.purpose === 'banner' ? 'banner picture' : 'QR code'}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`;
+    const summary = `Uploads a ${PURPOSES[call.purpose].what}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`;
     registerUpload(app, call, { summary, tag: 'admin' }, async ({ request, member }) => {
       const site = request.portal.site;
       const lang = site.lang;
@@ -78,7 +92,7 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
       await recordAudit(deps.db, {
         actorId: member.id,
         siteId: site.tws_id,
-        action: `${call.purpose === 'banner' ? 'banner' : 'setting'}.uploadImage`,
+        action: PURPOSES[call.purpose].audit,
         targetKind: 'upload',
         targetId: url,
         after: {

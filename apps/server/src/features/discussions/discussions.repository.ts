@@ -1,14 +1,15 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { PostSort } from '@portal/contracts/discussions';
 import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
-import type { DB, PostCommentsTable, PostsTable } from '../../db/schema';
+import type { DB, PostsTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
 import type { Executor } from '../../db/executor';
 import { hotScore } from './hot-score';
 import { togglePair } from '../../db/toggle-pair';
+import { POST_COMMENTS, type StoredComment } from '../../platform/comments/comments.repository';
+import { removeThreadComment, type CountComments } from '../../platform/comments/comments.service';
 
 export type PostRow = Selectable<PostsTable>;
-export type CommentRow = Selectable<PostCommentsTable>;
 
 /** The columns a list item needs (no content). */
 const SUMMARY_COLUMNS = [
@@ -296,167 +297,49 @@ export function discussionsRepository(db: Kysely<DB>) {
     /** Toggles a (post or comment, member) pair (`db/toggle-pair.ts`); answers whether it is there now. */
     togglePair(
       executor: Executor,
-      table: 'post_likes' | 'post_favourites' | 'comment_likes',
+      table: 'post_likes' | 'post_favourites',
       targetId: number,
       userId: number,
       now: number,
     ): Promise<boolean> {
-      return table === 'comment_likes'
-        ? togglePair(executor, table, 'comment_id', targetId, userId, now)
-        : togglePair(executor, table, 'post_id', targetId, userId, now);
-    },
-
-    // Comments.
-
-    findComment(executor: Executor, id: number) {
-      return executor.selectFrom('post_comments').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /** Top-level comments of a post, oldest first (post_comments_post). */
-    topComments(postId: number, afterId: number | null, limit: number) {
-      return db
-        .selectFrom('post_comments')
-        .selectAll()
-        .where('post_id', '=', postId)
-        .where('parent_id', 'is', null)
-        .where('deleted_at', 'is', null)
-        .where('hidden', '=', 0)
-        .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    /** Replies under a comment, oldest first (post_comments_parent; decision 022). */
-    replies(parentId: number, afterId: number | null, limit: number) {
-      return db
-        .selectFrom('post_comments')
-        .selectAll()
-        .where('parent_id', '=', parentId)
-        .where('deleted_at', 'is', null)
-        .where('hidden', '=', 0)
-        .$if(afterId !== null, (q) => q.where('id', '>', afterId!))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    /** The first `perParent` replies of each of these comments, oldest first, in one query (a window per parent). */
-    async replyPreviews(parentIds: number[], perParent: number): Promise<CommentRow[]> {
-      if (parentIds.length === 0) return [];
-      const ranked = db
-        .selectFrom('post_comments')
-        .selectAll()
-        .select(sql<number>`row_number() over (partition by parent_id order by id)`.as('rn'))
-        .where('parent_id', 'in', parentIds)
-        .where('deleted_at', 'is', null)
-        .where('hidden', '=', 0)
-        .as('ranked');
-      const rows = await db
-        .selectFrom(ranked)
-        .selectAll()
-        .where('rn', '<=', perParent + 1)
-        .orderBy('id')
-        .execute();
-      return rows as unknown as CommentRow[];
-    },
-
-    async likedComments(userId: number, ids: number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('comment_likes')
-        .select('comment_id')
-        .where('user_id', '=', userId)
-        .where('comment_id', 'in', ids)
-        .execute();
-      return new Set(rows.map((r) => r.comment_id));
-    },
-
-    async nickNames(ids: number[], executor: Executor = db): Promise<Map<number, string>> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return new Map();
-      const rows = await executor.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', unique).execute();
-      return new Map(rows.map((r) => [r.id, r.nick_name]));
-    },
-
-    async insertComment(
-      executor: Executor,
-      row: {
-        postId: number;
-        siteId: number;
-        authorId: number;
-        parentId: number | null;
-        replyToUserId: number | null;
-        content: string;
-        now: number;
-      },
-    ): Promise<CommentRow> {
-      return executor
-        .insertInto('post_comments')
-        .values({
-          post_id: row.postId,
-          site_id: row.siteId,
-          author_id: row.authorId,
-          parent_id: row.parentId,
-          reply_to_user_id: row.replyToUserId,
-          content: row.content,
-          created_at: row.now,
-          updated_at: row.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-
-    async bumpComment(executor: Executor, id: number, delta: { likes?: number; replies?: number }) {
-      return executor
-        .updateTable('post_comments')
-        .set((eb) => ({
-          like_count: eb('like_count', '+', delta.likes ?? 0),
-          reply_count: eb('reply_count', '+', delta.replies ?? 0),
-        }))
-        .where('id', '=', id)
-        .returning(['like_count', 'reply_count'])
-        .executeTakeFirstOrThrow();
+      return togglePair(executor, table, 'post_id', targetId, userId, now);
     },
   };
 }
 
 export type DiscussionsRepository = ReturnType<typeof discussionsRepository>;
 
+/** A post's comment counters follow its comments (platform/comments): top-level ones are its answers. */
+export const countPostComments: CountComments = async (executor, postId, delta) => {
+  await discussionsRepository(executor as Kysely<DB>).bump(executor, postId, {
+    comments: delta.comments,
+    answers: delta.topLevel,
+    activityAt: delta.activityAt,
+  });
+};
+
+/** A removed comment that was its post's accepted answer is no longer accepted; answers whether it was. */
+export async function clearAcceptance(executor: Executor, comment: StoredComment): Promise<boolean> {
+  if (comment.parent_id !== null) return false;
+  const cleared = await executor
+    .updateTable('posts')
+    .set({ accepted_comment_id: null })
+    .where('id', '=', comment.target_id)
+    .where('accepted_comment_id', '=', comment.id)
+    .executeTakeFirst();
+  return Number(cleared.numUpdatedRows) > 0;
+}
+
 /**
- * Soft-deletes a comment or reply and keeps the counters right: the post's comment_count loses the
- * comment and its visible replies, answer_count loses a top-level comment, the parent's reply_count
- * loses a reply, and an accepted answer that goes is no longer accepted. Answers false when it was
- * deleted already. For the author's delete and the moderator zone alike.
+ * Soft-deletes a comment or reply the way platform/comments does (counters) and clears an accepted
+ * answer that goes. Answers false when it was deleted already. For the moderator zone.
  */
 export async function removeComment(
   executor: Executor,
   commentId: number,
   now: number,
-): Promise<{ removed: boolean; wasAccepted: boolean; comment: CommentRow | undefined }> {
-  const comment = await executor
-    .updateTable('post_comments')
-    .set({ deleted_at: now, updated_at: now })
-    .where('id', '=', commentId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!comment) return { removed: false, wasAccepted: false, comment: undefined };
-  const repo = discussionsRepository(executor as Kysely<DB>);
-  let wasAccepted = false;
-  if (comment.parent_id === null) {
-    // Counts are of comments not deleted (a moderator's hide does not change them).
-    await repo.bump(executor, comment.post_id, { comments: -(1 + comment.reply_count), answers: -1 });
-    const cleared = await executor
-      .updateTable('posts')
-      .set({ accepted_comment_id: null })
-      .where('id', '=', comment.post_id)
-      .where('accepted_comment_id', '=', comment.id)
-      .executeTakeFirst();
-    wasAccepted = Number(cleared.numUpdatedRows) > 0;
-  } else {
-    await repo.bump(executor, comment.post_id, { comments: -1 });
-    await repo.bumpComment(executor, comment.parent_id, { replies: -1 });
-  }
-  return { removed: true, wasAccepted, comment };
+): Promise<{ removed: boolean; wasAccepted: boolean }> {
+  const comment = await removeThreadComment(executor, POST_COMMENTS, countPostComments, commentId, now);
+  if (!comment) return { removed: false, wasAccepted: false };
+  return { removed: true, wasAccepted: await clearAcceptance(executor, comment) };
 }

@@ -86,7 +86,7 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
     return comment;
   });
   registerCall(app, commentDelete, async (body, { site, user, succeed }) => {
-    await comments.remove(site, (await user()).id, body.tpc_id);
+    await comments.remove(site, await user(), body.tpc_id);
     succeed(DISCUSS_MSG.deleted);
     return null;
   });

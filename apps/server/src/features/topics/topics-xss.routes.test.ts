@@ -125,3 +125,45 @@ describe('every XSS payload as a topic article, approved and shown on its page',
     },
   );
 });
+
+describe('every XSS payload as a comment on an approved article', () => {
+  it('is kept as text and the server-rendered article page with all of them stays inert', async () => {
+    const marker = 'comments-marker';
+    const added = await t.call(
+      '/api/topic/articleAdd',
+      { ttar_title: 'Comments under attack', tt_id: topicId, ttar_content: `<p>${marker}</p>` },
+      { headers: { cookie: `${cookieOf(author)}; siteData=1`, 'x-forwarded-for': h.freshIp() } },
+    );
+    const id = Number(added.json().data.ttar_id);
+    const review = await t.database.db
+      .selectFrom('review_items')
+      .select('id')
+      .where('kind', '=', 'article')
+      .where('item_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.call(
+      '/api/protal/admin/review/decide',
+      { ids: [review.id], decision: 'approve' },
+      { headers: { cookie: cookieOf(admin), 'x-forwarded-for': h.freshIp() } },
+    );
+    const texts = XSS_CORPUS.map((p) => p.html.trim()).filter((text) => text.length > 0 && text.length <= 5000);
+    for (const text of texts) {
+      const res = await t.call(
+        '/api/protal/api/topic/articleCommentAdd',
+        { ttar_id: id, tpc_content: text },
+        { headers: { cookie: cookieOf(author), 'x-forwarded-for': h.freshIp() } },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/cn/subject/article/${id}`,
+      headers: { host: 'portal.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-testid="comment-text"');
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy'] ?? ''))?.[1];
+    // The article's rich text is one paragraph; the comments must add nothing that runs.
+    expect(pageProblems(res.body, nonce, marker)).toEqual([]);
+  });
+});

@@ -36,6 +36,7 @@ const TOPIC_COLUMNS = [
   'article_count',
   'follower_count',
   'lang_group_id',
+  'archived_at',
 ] as const;
 
 /** Topics, their articles, follows, likes and favourites: Kysely only. */
@@ -47,6 +48,7 @@ export function topicsRepository(db: Kysely<DB>) {
         .selectFrom('topics')
         .select(['id', 'title', 'description', 'cover_url', 'article_count'])
         .where('site_id', '=', siteId)
+        .where('archived_at', 'is', null)
         .orderBy('sort')
         .orderBy('id')
         .limit(limit)
@@ -59,6 +61,7 @@ export function topicsRepository(db: Kysely<DB>) {
         .selectFrom('topics')
         .select(TOPIC_COLUMNS)
         .where('site_id', '=', siteId)
+        .where('archived_at', 'is', null)
         .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('sort', 'id'), '>', eb.tuple(after!.at, after!.id))))
         .orderBy('sort')
         .orderBy('id')
@@ -66,12 +69,13 @@ export function topicsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Every topic of a site (the form's list), in order. */
+    /** Every open topic of a site (the form's list), in order; archived ones take no new articles. */
     all(siteId: number) {
       return db
         .selectFrom('topics')
         .select(['id', 'title'])
         .where('site_id', '=', siteId)
+        .where('archived_at', 'is', null)
         .orderBy('sort')
         .orderBy('id')
         .execute();
@@ -271,6 +275,58 @@ export function topicsRepository(db: Kysely<DB>) {
         .returning(['like_count', 'favourite_count'])
         .executeTakeFirstOrThrow();
       return { like_count: Number(row.like_count), favourite_count: Number(row.favourite_count) };
+    },
+
+    /** An author's articles on every site, newest first, after the cursor (topic_articles_author_time). */
+    mine(authorId: number, after: KeysetCursor | null, limit: number) {
+      return db
+        .selectFrom('topic_articles as a')
+        .innerJoin('topics as t', 't.id', 'a.topic_id')
+        .select([
+          'a.id',
+          'a.site_id',
+          'a.topic_id',
+          't.title as topic_title',
+          'a.title',
+          'a.status',
+          'a.view_count',
+          'a.comment_count',
+          'a.created_at',
+          'a.updated_at',
+        ])
+        .where('a.author_id', '=', authorId)
+        .where('a.deleted_at', 'is', null)
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(after!.at, after!.id))),
+        )
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The featured approved articles of a topic (its hosts' picks), latest marked first. */
+    featuredOf(topicId: number, limit: number) {
+      return db
+        .selectFrom('topic_articles')
+        .select(['id', 'title'])
+        .where('topic_id', '=', topicId)
+        .where('status', '=', REVIEW_STATUS.approved)
+        .where('deleted_at', 'is', null)
+        .where('featured_at', 'is not', null)
+        .orderBy('featured_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** An article's comments and replies not deleted, counted in SQL (platform/comments). */
+    async bumpComments(executor: Executor, articleId: number, delta: number) {
+      await executor
+        .updateTable('topic_articles')
+        .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+        .where('id', '=', articleId)
+        .execute();
     },
   };
 }

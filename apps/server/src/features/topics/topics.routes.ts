@@ -1,5 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { DISCUSS_MSG } from '@portal/contracts/discussions';
+import {
+  adminTopicArchive,
+  adminTopicCreate,
+  adminTopicList,
+  adminTopicReorder,
+  adminTopicUpdate,
+} from '@portal/contracts/topics-admin';
 import { topicList } from '@portal/contracts/home';
+import {
+  articleCommentAdd,
+  articleCommentDelete,
+  articleCommentLike,
+  articleCommentList,
+  articleCommentReplies,
+} from '@portal/contracts/topic-article-comments';
+import { topicArticleMine } from '@portal/contracts/topic-articles-mine';
+import { topicArticleFeature, topicHostZone } from '@portal/contracts/topic-host-zone';
 import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
 import {
   TOPIC_MSG,
@@ -19,6 +36,9 @@ import {
 import { registerCall } from '../../http/register-call';
 import { redisViewers, viewCounter } from '../../lib/view-counter';
 import type { FeatureDeps } from '../../platform/kit/feature';
+import { articleCommentsService } from './article-comments.service';
+import { hostZoneService } from './host-zone.service';
+import { topicsAdminService } from './topics-admin.service';
 import { topicsService } from './topics.service';
 
 /**
@@ -81,5 +101,47 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   );
   registerCall(app, topicArticleFavourite, async (body, { site, user }) =>
     topics.toggleFavourite(site, (await user()).id, body.ttar_id),
+  );
+
+  registerCall(app, topicArticleMine, async (body, { user }) => topics.mine((await user()).id, body));
+
+  const hostZone = hostZoneService(deps.db, deps.clock);
+  registerCall(app, topicHostZone, async (_body, { site, user }) => hostZone.zone(site, await user()));
+  registerCall(app, topicArticleFeature, async (body, { site, user, request }) =>
+    hostZone.setFeatured(site, await user(), body, request),
+  );
+
+  const admin = topicsAdminService(deps.db, deps.clock);
+  registerCall(app, adminTopicList, async (_body, { site }) => admin.list(site));
+  registerCall(app, adminTopicCreate, async (body, { site, user, request }) =>
+    admin.create(site, (await user()).id, body, request),
+  );
+  registerCall(app, adminTopicUpdate, async (body, { site, user, request }) =>
+    admin.update(site, (await user()).id, body, request),
+  );
+  registerCall(app, adminTopicReorder, async (body, { site, user, request }) =>
+    admin.reorder(site, (await user()).id, body.ids, request),
+  );
+  registerCall(app, adminTopicArchive, async (body, { site, user, request }) =>
+    admin.archive(site, (await user()).id, body, request),
+  );
+
+  const comments = articleCommentsService(deps.db, deps.clock);
+  registerCall(app, articleCommentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()));
+  registerCall(app, articleCommentReplies, async (body, { site, viewer }) =>
+    comments.replies(site, body, await viewer()),
+  );
+  registerCall(app, articleCommentAdd, async (body, { site, user, succeed }) => {
+    const comment = await comments.add(site, await user(), body);
+    succeed(DISCUSS_MSG.commented);
+    return comment;
+  });
+  registerCall(app, articleCommentDelete, async (body, { site, user, succeed, request }) => {
+    await comments.remove(site, await user(), body.tpc_id, request);
+    succeed(DISCUSS_MSG.deleted);
+    return null;
+  });
+  registerCall(app, articleCommentLike, async (body, { site, user }) =>
+    comments.toggleLike(site, (await user()).id, body.tpc_id),
   );
 }

@@ -8,12 +8,14 @@ import { POINT_RULE } from '@portal/contracts/points';
 import { SITES, siteById, type Site } from '@portal/contracts/sites';
 import {
   TOPIC_RULE,
+  TOPIC_RULE_FEATURED_MAX,
   type TopicArticleDetail,
   type TopicArticleSort,
   type TopicArticleSummary,
   type TopicDetail,
   type TopicListItem,
 } from '@portal/contracts/topics';
+import type { MyArticle } from '@portal/contracts/topic-articles-mine';
 import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
@@ -84,7 +86,8 @@ function missingAuthor(id: number): UserBrief {
   };
 }
 
-const isPublic = (a: Pick<ArticleRow, 'status' | 'deleted_at'>) => a.status === APPROVED && a.deleted_at === null;
+export const isPublic = (a: Pick<ArticleRow, 'status' | 'deleted_at'>) =>
+  a.status === APPROVED && a.deleted_at === null;
 
 /** Whether a member reviews a topic's articles: its hosts, and staff with review.article on the site. */
 export function reviewsTopic(user: SignedInMember | null, topicId: number): boolean {
@@ -128,7 +131,9 @@ export function topicsService(
   /** Checks the form against this site's topics and sources; answers the sanitised content. */
   async function checkForm(executor: Executor, site: Site, form: ArticleFormInput) {
     const topic = await repo.find(executor, form.tt_id);
-    if (!topic || topic.site_id !== site.tws_id) throw invalidField(site, 'tt_id', 'topicForm.topicRequired');
+    if (!topic || topic.site_id !== site.tws_id || topic.archived_at !== null) {
+      throw invalidField(site, 'tt_id', 'topicForm.topicRequired');
+    }
     const known =
       form.ttar_source === ARTICLE_SOURCE.original ||
       form.ttar_source === ARTICLE_SOURCE.reprint ||
@@ -197,10 +202,11 @@ export function topicsService(
 
     async topic(site: Site, topicId: number, viewer: SignedInMember | null): Promise<TopicDetail> {
       const topic = await topicOf(db, site, topicId);
-      const [hosts, latest, followed] = await Promise.all([
+      const [hosts, latest, followed, featured] = await Promise.all([
         hostsOf(site.tws_id, [topic.id]),
         repo.latestOf([topic.id]),
         viewer ? repo.isFollowing(topic.id, viewer.id) : Promise.resolve(false),
+        repo.featuredOf(topic.id, TOPIC_RULE_FEATURED_MAX),
       ]);
       const last = latest[0];
       return {
@@ -216,6 +222,7 @@ export function topicsService(
           ? { ttar_id: last.id, ttar_title: last.title, publish_time: iso(last.published_at ?? 0) }
           : null,
         is_followed: followed,
+        featured: featured.map((a) => ({ ttar_id: a.id, ttar_title: a.title })),
         is_host:
           viewer !== null && !viewer.banned && (viewer.scoped.get(PERMISSIONS.reviewArticle)?.has(topic.id) ?? false),
       };
@@ -473,9 +480,11 @@ export function topicsService(
         review_reason: states?.get(article.id)?.reason ?? null,
         is_preview: !open,
         is_mine: mine,
+        can_moderate: reviewer,
         view_count: article.view_count + pendingViews,
         like_count: article.like_count,
         favourite_count: article.favourite_count,
+        comment_count: article.comment_count,
         is_liked: marks.liked,
         is_favourited: marks.favourited,
         author: { ...(authors.get(article.author_id) ?? missingAuthor(article.author_id)), user_expert: expert },
@@ -485,6 +494,35 @@ export function topicsService(
         update_time: iso(article.updated_at),
       };
       return detail;
+    },
+
+    /** The author's own articles on every site (personal centre), with a rejection's reason. */
+    async mine(userId: number, q: { cursor?: string; limit: number }) {
+      const after = decodeCursor(q.cursor);
+      const rows = await repo.mine(userId, after, q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const rejected = page.filter((a) => a.status === REJECTED).map((a) => a.id);
+      const states = rejected.length
+        ? await reviewStates(db, 'article', rejected)
+        : new Map<number, { reason: string }>();
+      const list: MyArticle[] = page.map((a) => ({
+        ttar_id: a.id,
+        tws_id: a.site_id,
+        tt_id: a.topic_id,
+        tt_title: a.topic_title,
+        ttar_title: a.title,
+        status: a.status,
+        review_reason: a.status === REJECTED ? (states.get(a.id)?.reason ?? '') : null,
+        view_count: a.view_count + views.pendingFor(a.id),
+        comment_count: a.comment_count,
+        create_time: iso(a.created_at),
+        update_time: iso(a.updated_at),
+      }));
+      const last = page[page.length - 1];
+      return {
+        list,
+        next_cursor: rows.length > q.limit && last ? encodeCursor({ at: Number(last.created_at), id: last.id }) : null,
+      };
     },
 
     async toggleLike(site: Site, userId: number, articleId: number) {

@@ -32,6 +32,8 @@ export function UserArea() {
   }
   const moderator =
     user.permissions.includes(PERMISSIONS.postModerate) || user.scoped_permissions.includes(PERMISSIONS.postModerate);
+  const host =
+    user.permissions.includes(PERMISSIONS.reviewArticle) || user.scoped_permissions.includes(PERMISSIONS.reviewArticle);
   const items: DisclosureItem[] = [
     { key: 'centre', label: t('userCenter'), href: `/${site.prefix}/userinfo`, testId: 'nav-user-centre' },
     ...(moderator
@@ -43,6 +45,9 @@ export function UserArea() {
             testId: 'nav-moderator-zone',
           },
         ]
+      : []),
+    ...(host
+      ? [{ key: 'host', label: t('hostZone'), href: `/${site.prefix}/subject/hostZone`, testId: 'nav-host-zone' }]
       : []),
     // The back office is a client-rendered app of its own: a full page load, not a client navigation.
     ...(user.permissions.includes(PERMISSIONS.adminAccess)

@@ -16,9 +16,9 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { POST_DELETE_CALLS } from '../api/post-calls';
 import { toggled, type Reaction } from '../api/post-view';
-import { useMemberGate } from '../api/use-member-gate';
+import { useMemberGate } from '~/lib/use-member-gate';
 import { usePublishPost } from '../publish/usePublishPost';
-import { ConfirmAction } from './ConfirmAction';
+import { ConfirmAction } from '~/components/ConfirmAction';
 import { useDiscussionSlots } from './discussion-slots';
 import { PortalButton } from '~/components/PortalButton';
 

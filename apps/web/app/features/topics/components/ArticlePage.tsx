@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '~/lib/use-translation';
@@ -19,7 +19,12 @@ import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { articleInfoQuery } from '../api/topic-queries';
 import { articleBanner } from '../api/topic-view';
-import { useMemberGate } from '../api/use-member-gate';
+import { useMemberGate } from '~/lib/use-member-gate';
+
+// Below the article, fetched after the page's own code: the server renders them in place (the whole
+// page is rendered before it answers), the browser hydrates them once their chunk is in.
+const ArticleComments = lazy(() => import('./ArticleComments'));
+const ArticleAuthorActions = lazy(() => import('./ArticleAuthorActions'));
 
 interface Reaction {
   active: boolean;
@@ -173,6 +178,11 @@ export function ArticlePage({ articleId }: { articleId: number }) {
               />
             </div>
           )}
+          {article.is_mine ? (
+            <Suspense fallback={null}>
+              <ArticleAuthorActions article={article} />
+            </Suspense>
+          ) : null}
         </article>
         <aside className="topics-side" data-testid="article-author">
           <ProfileTrigger user={article.author} decorative>
@@ -188,6 +198,13 @@ export function ArticlePage({ articleId }: { articleId: number }) {
             ) : null}
           </p>
         </aside>
+      </div>
+      <div className="topics-layout">
+        <div className="topics-main">
+          <Suspense fallback={null}>
+            <ArticleComments article={article} />
+          </Suspense>
+        </div>
       </div>
     </div>
   );

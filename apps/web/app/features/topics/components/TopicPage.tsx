@@ -17,7 +17,7 @@ import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { topicInfoQuery, useTopicArticles } from '../api/topic-queries';
-import { useMemberGate } from '../api/use-member-gate';
+import { useMemberGate } from '~/lib/use-member-gate';
 import { usePublishArticle } from '../publish/usePublishArticle';
 
 const sortLabel = { latest: 'ui.sortLatest', hot: 'ui.sortHot', expert: 'ui.sortExpert' } as const;
@@ -172,6 +172,18 @@ export function TopicPage({ topicId, sort }: { topicId: number; sort: TopicArtic
           ) : (
             <p className="topics-empty">{t('ui.noHosts')}</p>
           )}
+          {topic.featured.length ? (
+            <>
+              <h2>{t('ui.featuredTitle')}</h2>
+              <ul className="topics-featured" data-testid="topic-featured">
+                {topic.featured.map((a) => (
+                  <li key={a.ttar_id}>
+                    <Link to={topicArticlePath(site.prefix, a.ttar_id)}>{a.ttar_title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </aside>
       </div>
     </div>

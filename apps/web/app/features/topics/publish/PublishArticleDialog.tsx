@@ -13,7 +13,14 @@ import Result from 'antd/es/result';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import { ARTICLE_SOURCE, DIALOG_DELAYS_MS, DIALOG_WIDTHS, EDITOR, EXPERT_FLAG } from '@portal/contracts/constants';
-import { TOPIC_RULE, topicArticleAdd, topicArticlePath, topicFormConfig } from '@portal/contracts/topics';
+import {
+  TOPIC_RULE,
+  topicArticleAdd,
+  topicArticleEdit,
+  topicArticleInfo,
+  topicArticlePath,
+  topicFormConfig,
+} from '@portal/contracts/topics';
 import { clearEditorDraft } from '~/components/editor/editor-draft';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
@@ -29,11 +36,14 @@ import {
   emptyArticleForm,
   type ArticleFormValues,
 } from './article-form';
+import type { ArticleEdit } from './publish-article-events';
 
 export interface PublishArticleDialogProps {
   open: boolean;
   /** The topic to preselect. */
   topicId?: number;
+  /** The author's article to edit and submit again. */
+  edit?: ArticleEdit;
   onClose(): void;
 }
 
@@ -64,13 +74,13 @@ function ArticleContentEditor(props: { value?: string; onChange?(html: string): 
  * after 500 ms, and the 500 px success dialog, which an outside click does not close, says editors
  * are reviewing it; its button opens the article's preview.
  */
-function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogProps) {
+function PublishArticleDialog({ open, topicId, edit, onClose }: PublishArticleDialogProps) {
   const { t } = useTranslation('topicForm');
   const { site } = useShell();
   const navigate = useNavigate();
   const invalidate = useInvalidateCalls();
   const config = useQuery({ ...callQuery(topicFormConfig, site, {}), enabled: open, staleTime: 60_000 });
-  const draftKey = `article-add-${site.apply_site}`;
+  const draftKey = edit ? `article-edit-${edit.ttar_id}` : `article-add-${site.apply_site}`;
   const { form, rule, showServerIssues } = useContractForm<ArticleFormValues>(articleFormIssues);
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState<number | null>(null);
@@ -87,9 +97,9 @@ function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogPr
 
   useEffect(() => {
     if (open && config.data && !form.isFieldsTouched()) {
-      form.setFieldsValue(emptyArticleForm(topicId, config.data.source_default));
+      form.setFieldsValue(edit ? { ...edit, other_lang: [] } : emptyArticleForm(topicId, config.data.source_default));
     }
-  }, [open, config.data, topicId, form]);
+  }, [open, config.data, topicId, edit, form]);
 
   const close = () => {
     if (busy) return;
@@ -102,7 +112,9 @@ function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogPr
     if (busy) return;
     const body = articleFormBody(form.getFieldsValue(true) as ArticleFormValues);
     setBusy(true);
-    const result = await callWithContract(topicArticleAdd, body);
+    const result = edit
+      ? await callWithContract(topicArticleEdit, { ...body, other_lang: [], ttar_id: edit.ttar_id })
+      : await callWithContract(topicArticleAdd, body);
     setBusy(false);
     if (!result) return;
     if (!result.ok) {
@@ -112,7 +124,11 @@ function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogPr
     clearEditorDraft(draftKey);
     later(DIALOG_DELAYS_MS.close, onClose);
     later(DIALOG_DELAYS_MS.resetForm, () => form.resetFields());
-    void invalidate(TOPIC_CALLS);
+    void invalidate(
+      edit
+        ? [...TOPIC_CALLS, { call: topicArticleInfo, site: site.apply_site, body: { ttar_id: edit.ttar_id } }]
+        : TOPIC_CALLS,
+    );
     setSubmitted(result.data.ttar_id);
   };
 
@@ -138,7 +154,7 @@ function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogPr
         // Rendered in place, not into <body> (the page's CSP, as the post dialog).
         getContainer={false}
         closable={{ 'aria-label': t('close') }}
-        title={t('title')}
+        title={edit ? t('editTitle') : t('title')}
         footer={[
           <Button key="cancel" onClick={close} disabled={busy} data-testid="article-form-cancel">
             {t('cancel')}
@@ -160,7 +176,7 @@ function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogPr
           form={form}
           name="article-add"
           layout="vertical"
-          initialValues={emptyArticleForm(topicId)}
+          initialValues={edit ? { ...edit, other_lang: [] } : emptyArticleForm(topicId)}
           onFinish={() => void submit()}
           scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           hidden={loading}
@@ -213,7 +229,7 @@ function PublishArticleDialog({ open, topicId, onClose }: PublishArticleDialogPr
           <Form.Item name="ttar_content" label={t('contentLabel')} required rules={[rule('ttar_content')]}>
             <ArticleContentEditor draftKey={draftKey} />
           </Form.Item>
-          {otherSites.length > 0 ? (
+          {otherSites.length > 0 && !edit ? (
             <Form.Item name="other_lang" label={t('otherLangLabel')} rules={[rule('other_lang')]}>
               <Checkbox.Group
                 options={otherSites.map((s) => ({ value: s.tws_id, label: s.tws_name }))}

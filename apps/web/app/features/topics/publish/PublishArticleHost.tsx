@@ -4,7 +4,7 @@ import { PUBLISH_EVENT } from '~/components/layout/PublishMenu';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import type { PublishArticleDialogProps } from './PublishArticleDialog';
-import { readPublishArticleDetail } from './publish-article-events';
+import { readPublishArticleDetail, type ArticleEdit } from './publish-article-events';
 
 /**
  * Mounted once by the shell: opens the topic article dialog when the publish menu's "topic article"
@@ -15,7 +15,12 @@ export function PublishArticleHost() {
   const { t } = useTranslation('topicForm');
   const signedIn = useShell().user !== null;
   const [Dialog, setDialog] = useState<ComponentType<PublishArticleDialogProps> | null>(null);
-  const [request, setRequest] = useState<{ topicId?: number; open: boolean; seq: number } | null>(null);
+  const [request, setRequest] = useState<{
+    topicId?: number;
+    edit?: ArticleEdit;
+    open: boolean;
+    seq: number;
+  } | null>(null);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -28,7 +33,7 @@ export function PublishArticleHost() {
       import('./PublishArticleDialog').then(
         (module) => {
           setDialog(() => module.default);
-          setRequest({ topicId: detail.topicId, open: true, seq: mine });
+          setRequest({ topicId: detail.topicId, edit: detail.edit, open: true, seq: mine });
         },
         () => toast.error(t('loadFailed')),
       );
@@ -43,6 +48,7 @@ export function PublishArticleHost() {
       key={request.seq}
       open={request.open}
       topicId={request.topicId}
+      edit={request.edit}
       onClose={() => setRequest((current) => current && { ...current, open: false })}
     />
   );

@@ -9,6 +9,18 @@ export interface PublishArticleDetail {
   kind: 'article';
   /** The topic to preselect. */
   topicId?: number;
+  /** The author's own article to edit and submit again (its page's "edit"); a new article otherwise. */
+  edit?: ArticleEdit;
+}
+
+/** What the form starts with when the author edits an article. */
+export interface ArticleEdit {
+  ttar_id: number;
+  ttar_title: string;
+  tt_id: number;
+  ttar_source: number;
+  ttar_source_url: string;
+  ttar_content: string;
 }
 
 const positiveId = (value: unknown): number | undefined =>
@@ -18,7 +30,12 @@ const positiveId = (value: unknown): number | undefined =>
 export function readPublishArticleDetail(event: Event): PublishArticleDetail | null {
   const detail = (event as CustomEvent<unknown>).detail as Partial<PublishArticleDetail> | null | undefined;
   if (!detail || detail.kind !== 'article') return null;
-  return { kind: 'article', topicId: positiveId(detail.topicId) };
+  const edit = detail.edit;
+  const editing =
+    edit && positiveId(edit.ttar_id) && typeof edit.ttar_title === 'string' && typeof edit.ttar_content === 'string'
+      ? edit
+      : undefined;
+  return { kind: 'article', topicId: positiveId(detail.topicId), ...(editing ? { edit: editing } : {}) };
 }
 
 export function dispatchPublishArticle(detail: Omit<PublishArticleDetail, 'kind'>): void {

@@ -4,7 +4,7 @@ import { loginPath } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
 
 /**
- * Member-only actions of the discussion pages (like, favourite, comment): a visitor is sent to the
+ * Member-only actions (like, favourite, comment): a visitor is sent to the
  * login page with this page as the callback instead (spec 4), a member goes ahead.
  */
 export function useMemberGate() {

@@ -1,17 +1,16 @@
 import { useId, useState } from 'react';
+import { COMMENT_RULE } from '@portal/contracts/comments';
 import { useTranslation } from '~/lib/use-translation';
-import { commentAdd, POST_RULE, type PostComment } from '@portal/contracts/discussions';
-import { requestClient } from '~/lib/request/client';
-import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { PortalButton } from '~/components/PortalButton';
+import type { CommentApi } from './comment-api';
 
 /**
  * The box that writes a comment, an answer, or a reply (`parentId`). Plain text: the server keeps
  * it as text and the page shows it as text.
  */
 export function CommentForm({
-  postId,
+  api,
   parentId,
   placeholder,
   submitLabel,
@@ -20,17 +19,16 @@ export function CommentForm({
   autoFocus = false,
   testId,
 }: {
-  postId: number;
+  api: CommentApi;
   parentId?: number;
   placeholder: string;
   submitLabel: string;
-  onDone(comment: PostComment): void;
+  onDone(): void;
   onCancel?(): void;
   autoFocus?: boolean;
   testId: string;
 }) {
   const { t } = useTranslation('discuss');
-  const { site } = useShell();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -41,21 +39,17 @@ export function CommentForm({
       return;
     }
     setBusy(true);
-    const result = await requestClient.call(
-      commentAdd,
-      parentId ? { tp_id: postId, tpc_content: text, tpc_parent_id: parentId } : { tp_id: postId, tpc_content: text },
-      { siteCode: site.apply_site },
-    );
+    const result = await api.add(text, parentId);
     setBusy(false);
-    if (!result.ok) return;
-    if (result.envelope.msg) toast.success(result.envelope.msg);
+    if (!result) return;
+    if (result.msg) toast.success(result.msg);
     setText('');
-    onDone(result.data);
+    onDone();
   };
 
   return (
     <form
-      className="discuss-comment-form"
+      className="portal-comment-form"
       data-testid={testId}
       onSubmit={(e) => {
         e.preventDefault();
@@ -70,12 +64,12 @@ export function CommentForm({
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={placeholder}
-        maxLength={POST_RULE.commentMax}
+        maxLength={COMMENT_RULE.contentMax}
         rows={parentId ? 2 : 4}
         autoFocus={autoFocus}
         data-testid={`${testId}-text`}
       />
-      <div className="discuss-comment-form__foot">
+      <div className="portal-comment-form__foot">
         {onCancel ? (
           <PortalButton onClick={onCancel} data-testid={`${testId}-cancel`}>
             {t('ui.cancel')}

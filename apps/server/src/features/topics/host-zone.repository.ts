@@ -1,0 +1,105 @@
+import { sql, type Kysely } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
+import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
+
+/** The host zone's queries (issue 19, item 6): a host's topics, their queue, picks and days. */
+export function hostZoneRepository(db: Kysely<DB>) {
+  return {
+    /** The site's topics among `ids` (all of the site's when `ids` is null), in the list's order. */
+    topics(siteId: number, ids: readonly number[] | null) {
+      if (ids !== null && ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('topics')
+        .select(['id', 'title', 'article_count', 'follower_count'])
+        .where('site_id', '=', siteId)
+        .$if(ids !== null, (q) => q.where('id', 'in', ids!))
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Views of each topic's approved articles. */
+    async views(topicIds: number[]): Promise<Map<number, number>> {
+      if (topicIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('topic_articles')
+        .select(['topic_id', sql<number | string>`coalesce(sum(view_count), 0)`.as('n')])
+        .where('topic_id', 'in', topicIds)
+        .where('status', '=', REVIEW_STATUS.approved)
+        .where('deleted_at', 'is', null)
+        .groupBy('topic_id')
+        .execute();
+      return new Map(rows.map((r) => [r.topic_id, Number(r.n)]));
+    },
+
+    /** Pending articles of these topics with their queue row, oldest first. */
+    pending(topicIds: number[]) {
+      if (topicIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('topic_articles as a')
+        .innerJoin('review_items as r', (join) =>
+          join.onRef('r.item_id', '=', 'a.id').on('r.kind', '=', 'article').on('r.status', '=', REVIEW_STATUS.pending),
+        )
+        .select(['r.id as review_id', 'a.id', 'a.topic_id', 'a.title', 'a.author_id', 'a.created_at'])
+        .where('a.topic_id', 'in', topicIds)
+        .where('a.status', '=', REVIEW_STATUS.pending)
+        .where('a.deleted_at', 'is', null)
+        .orderBy('r.id')
+        .limit(200)
+        .execute();
+    },
+
+    /** The latest approved articles of a topic, featured ones first. */
+    approved(topicId: number, limit: number) {
+      return db
+        .selectFrom('topic_articles')
+        .select(['id', 'title', 'view_count', 'featured_at', 'published_at'])
+        .where('topic_id', '=', topicId)
+        .where('status', '=', REVIEW_STATUS.approved)
+        .where('deleted_at', 'is', null)
+        .orderBy(sql`case when featured_at is null then 1 else 0 end`)
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** When each of the topic's approved articles was published, and when each follow was made, since `since`. */
+    async times(topicId: number, since: number) {
+      const [published, follows] = await Promise.all([
+        db
+          .selectFrom('topic_articles')
+          .select('published_at as at')
+          .where('topic_id', '=', topicId)
+          .where('status', '=', REVIEW_STATUS.approved)
+          .where('deleted_at', 'is', null)
+          .where('published_at', '>=', since)
+          .execute(),
+        db
+          .selectFrom('topic_follows')
+          .select('created_at as at')
+          .where('topic_id', '=', topicId)
+          .where('created_at', '>=', since)
+          .execute(),
+      ]);
+      return {
+        published: published.map((r) => Number(r.at)),
+        follows: follows.map((r) => Number(r.at)),
+      };
+    },
+
+    /** Marks or unmarks an approved article featured; answers whether it changed. */
+    async setFeatured(executor: Executor, articleId: number, featuredAt: number | null): Promise<boolean> {
+      const result = await executor
+        .updateTable('topic_articles')
+        .set({ featured_at: featuredAt })
+        .where('id', '=', articleId)
+        .where('status', '=', REVIEW_STATUS.approved)
+        .where('deleted_at', 'is', null)
+        .where('featured_at', featuredAt === null ? 'is not' : 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

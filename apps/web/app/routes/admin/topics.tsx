@@ -1,0 +1,12 @@
+import { TopicsScreen } from '~/features/topics/admin/TopicsScreen';
+import { adminMeta } from '~/routes/admin/admin-meta';
+import siteAdminCss from '~/styles/site-admin.css?url';
+import type { Route } from './+types/topics';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: siteAdminCss }];
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
+
+export default function AdminTopicsRoute() {
+  return <TopicsScreen />;
+}

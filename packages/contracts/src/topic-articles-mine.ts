@@ -1,0 +1,38 @@
+import { z } from './zod';
+import { defineCall, MEMBER } from './call';
+import { PAGE_SIZE } from './constants';
+
+/** The author's own topic articles (personal centre), apart from topics.ts so that only that page loads them. */
+
+const isoTime = z.string().describe('ISO 8601 time');
+
+export const myArticleSchema = z.object({
+  ttar_id: z.number(),
+  tws_id: z.number(),
+  tt_id: z.number(),
+  tt_title: z.string(),
+  ttar_title: z.string(),
+  status: z.number().describe('10 pending, 20 approved, 30 rejected, 40 withdrawn'),
+  review_reason: z.string().nullable().describe('the reason of a rejection; null otherwise'),
+  view_count: z.number(),
+  comment_count: z.number(),
+  create_time: isoTime,
+  update_time: isoTime,
+});
+export type MyArticle = z.infer<typeof myArticleSchema>;
+
+export const topicArticleMine = defineCall({
+  id: 'topic.articleMine',
+  scope: 'site',
+  path: '/api/topic/articleMine',
+  write: false,
+  access: MEMBER,
+  tag: 'topics',
+  summary:
+    "The viewer's own topic articles on every site (personal centre), newest first, keyset paged, with their review status and a rejection's reason; deleted ones left out",
+  body: z.strictObject({
+    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+    limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
+  }),
+  data: z.object({ list: z.array(myArticleSchema), next_cursor: z.string().nullable() }),
+});
