@@ -16,6 +16,7 @@ import * as pointsRules from './migrations/2026-11-25-0014-points-rules';
 import * as rolesCodeNotNull from './migrations/2026-11-25-0015-roles-code-not-null';
 import * as events from './migrations/2026-11-26-0016-events';
 import * as topicArticles from './migrations/2026-11-26-0017-topic-articles';
+import * as eventsAdmin from './migrations/2026-11-26-0018-events-admin';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0015-roles-code-not-null': rolesCodeNotNull,
   '2026-11-26-0016-events': events,
   '2026-11-26-0017-topic-articles': topicArticles,
+  '2026-11-26-0018-events-admin': eventsAdmin,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
