@@ -188,7 +188,16 @@ function EventDialog({ eventId, onClose }: { eventId: number | 'new'; onClose: (
         fields: e.ta_form_fields.map((f) => ({ ...f, options: f.options.join(', ') })),
         ta_content: e.ta_content,
       }
-    : { ta_is_online: false, ta_capacity: 0, ta_waitlist_enabled: false, fields: [], ta_content: '' };
+    : {
+        ta_is_online: false,
+        ta_capacity: 0,
+        ta_waitlist_enabled: false,
+        fields: [],
+        ta_content: '',
+        // A week of sign-up from now, the event the day after it closes: staff change what differs.
+        signup: [dayjs().startOf('hour'), dayjs().startOf('hour').add(7, 'day')],
+        time: [dayjs().startOf('hour').add(8, 'day'), dayjs().startOf('hour').add(8, 'day').add(3, 'hour')],
+      };
 
   const submit = async () => {
     const body = bodyOf(form.getFieldsValue(true) as FormValues);
