@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
-import { signregistList } from '@portal/contracts/events-admin';
+import { signregistList } from '@portal/contracts/event-signups';
 import { siteById } from '@portal/contracts/sites';
 import { catalogueOf } from '~/lib/catalogue';
 import { eventIdParam } from '~/features/events/api/event-queries';

@@ -5,8 +5,6 @@ import ExcelJS from 'exceljs';
 import {
   EVENT_ADMIN_RULE,
   EVENTS_ADMIN_MSG,
-  VIEW_TYPE,
-  activityCheckinCode,
   adminEventCheckIn,
   adminEventCreate,
   adminEventExport,
@@ -15,8 +13,8 @@ import {
   adminEventSignups,
   adminEventUndoCheckIn,
   adminEventUpdate,
-  signregistList,
 } from '@portal/contracts/events-admin';
+import { VIEW_TYPE, activityCheckinCode, signregistList } from '@portal/contracts/event-signups';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
 import { ApiError } from '../../http/api-error';
 import { registerCall, siteParams } from '../../http/register-call';

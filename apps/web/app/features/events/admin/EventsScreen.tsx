@@ -20,8 +20,8 @@ import Upload from 'antd/es/upload';
 import { STATUS } from '@portal/contracts/envelope';
 import { EVENT_AREAS } from '@portal/contracts/event-areas';
 import { EVENT_FIELD_TYPES, activityInfo, type EventFormField } from '@portal/contracts/events';
+import { VIEW_TYPE } from '@portal/contracts/event-signups';
 import {
-  VIEW_TYPE,
   adminEventCheckIn,
   adminEventCreate,
   adminEventExport,

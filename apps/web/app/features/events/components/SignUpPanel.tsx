@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { activityCancelSignUp, activitySignUp, SIGNUP_STATUS, type ActivityDetail } from '@portal/contracts/events';
 import { ACTIVITY_STATE } from '@portal/contracts/constants';
 import { PortalButton } from '~/components/PortalButton';
-import { activityCheckinCode } from '@portal/contracts/events-admin';
+import { activityCheckinCode } from '@portal/contracts/event-signups';
 import { useCall, useCallMutation, type CallMutationError } from '~/lib/query/use-call';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';

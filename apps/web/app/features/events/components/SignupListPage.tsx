@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { VIEW_TYPE, signregistList } from '@portal/contracts/events-admin';
+import { VIEW_TYPE, signregistList } from '@portal/contracts/event-signups';
 import { DateTime } from '~/components/DateTime';
 import { PortalButton } from '~/components/PortalButton';
 import { usePermission } from '~/components/permission/Permitted';
