@@ -28,6 +28,7 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     home: 'index/index',
     'activity-index': 'activity/index',
     'activity-info': `activity/info/${ids.eventId}`,
+    'signregist-list': `signregist/list/${ids.eventId}/1/1`,
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',

@@ -75,6 +75,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'content',
   },
   {
+    id: 'events',
+    path: 'events',
+    file: 'routes/admin/events.tsx',
+    titleKey: 'eventsAdmin.screenTitle',
+    permission: 'event.manage',
+    group: 'content',
+  },
+  {
     id: 'topics',
     path: 'topics',
     file: 'routes/admin/topics.tsx',

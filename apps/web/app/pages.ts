@@ -23,6 +23,13 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'home', path: 'index/index', file: 'routes/home.tsx', titleKey: 'default' },
   { id: 'activity-index', path: 'activity/index', file: 'routes/activity-index.tsx', titleKey: 'activity' },
   { id: 'activity-info', path: 'activity/info/:id', file: 'routes/activity-info.tsx', titleKey: 'activity' },
+  // Decision 027: an event's sign-up list (sign_type 1; view_type 1 signed up, 2 waiting).
+  {
+    id: 'signregist-list',
+    path: 'signregist/list/:ta_id/:sign_type/:view_type',
+    file: 'routes/signregist-list.tsx',
+    titleKey: 'signregist',
+  },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
   {
     id: 'discuss-moderatorzone',

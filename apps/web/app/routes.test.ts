@@ -25,6 +25,7 @@ describe('the route table', () => {
       'index/index',
       'activity/index',
       'activity/info/:id',
+      'signregist/list/:ta_id/:sign_type/:view_type',
       'stationed/mvp',
       'discuss/moderatorzone',
       'discuss/list',
@@ -44,7 +45,6 @@ describe('the route table', () => {
     const paths = flat.map((r) => r.path);
     for (const site of SITES) {
       for (const unbuilt of [
-        'signregist/list/:ta_id/:sign_type/:view_type',
         'journal/index',
         'stationed/application',
         'challenge/info/:id',

@@ -1,10 +1,12 @@
 import { adminEn } from './en/admin';
+import { eventsAdmin as eventsAdminEn } from './en/events-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
 import { reviewsAdmin as reviewsAdminEn } from './en/reviews-admin';
 import { roles as rolesEn } from './en/roles';
 import { siteAdmin as siteAdminEn } from './en/site-admin';
 import { adminZh } from './zh/admin';
+import { eventsAdmin } from './zh/events-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { membersAdmin } from './zh/members-admin';
 import { reviewsAdmin } from './zh/reviews-admin';
@@ -17,7 +19,15 @@ import type { Widen } from './zh';
  * that portal pages do not download them; the back office adds them when it loads, the server and
  * the tests use the whole set (`catalogues.ts`).
  */
-const backOfficeZh = { admin: adminZh, membersAdmin, roles, siteAdmin, feedbackAdmin, reviewsAdmin } as const;
+const backOfficeZh = {
+  admin: adminZh,
+  membersAdmin,
+  roles,
+  siteAdmin,
+  feedbackAdmin,
+  reviewsAdmin,
+  eventsAdmin,
+} as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
 
@@ -28,6 +38,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   siteAdmin: siteAdminEn,
   feedbackAdmin: feedbackAdminEn,
   reviewsAdmin: reviewsAdminEn,
+  eventsAdmin: eventsAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

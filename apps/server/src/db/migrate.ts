@@ -16,6 +16,7 @@ import * as pointsRules from './migrations/2026-11-25-0014-points-rules';
 import * as rolesCodeNotNull from './migrations/2026-11-25-0015-roles-code-not-null';
 import * as events from './migrations/2026-11-26-0016-events';
 import * as topicArticles from './migrations/2026-11-26-0017-topic-articles';
+import * as eventsAdmin from './migrations/2026-11-26-0018-events-admin';
 import * as articleComments from './migrations/2026-11-26-0019-article-comments';
 import * as topicCuration from './migrations/2026-11-26-0020-topic-curation';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0015-roles-code-not-null': rolesCodeNotNull,
   '2026-11-26-0016-events': events,
   '2026-11-26-0017-topic-articles': topicArticles,
+  '2026-11-26-0018-events-admin': eventsAdmin,
   '2026-11-26-0019-article-comments': articleComments,
   '2026-11-26-0020-topic-curation': topicCuration,
 };

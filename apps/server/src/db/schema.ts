@@ -138,6 +138,8 @@ export interface ActivitiesTable {
   favourite_count: Generated<number>;
   question_count: Generated<number>;
   waitlist_count: Generated<number>;
+  /** Set by the back office's edits; null for events written before it. */
+  updated_at: Millis | null;
 }
 
 export interface ActivitySignupsTable {
@@ -150,6 +152,10 @@ export interface ActivitySignupsTable {
   answers: Generated<string>;
   created_at: Millis;
   updated_at: Millis;
+  /** Unguessable; organisers check the member in with it (decision 028). Unique. */
+  checkin_code: string | null;
+  checked_in_at: Millis | null;
+  checked_in_by: number | null;
 }
 
 export interface ActivityLikesTable {

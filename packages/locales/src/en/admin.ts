@@ -110,6 +110,11 @@ export const adminEn: Catalogue['admin'] = {
       delete: 'Comment deleted',
     },
     event: {
+      create: 'Event created',
+      update: 'Event edited',
+      checkIn: 'Attendee checked in',
+      undoCheckIn: 'Check-in undone',
+      exportSignups: 'Sign-up list exported',
       deleteQuestion: 'Event question deleted',
     },
     dictionary: {
@@ -168,6 +173,8 @@ export const adminEn: Catalogue['admin'] = {
     broadcast: 'Broadcast',
     comment: 'Comment',
     dictionary: 'Dictionary entry',
+    event: 'Event',
+    event_signup: 'Event sign-up',
     event_question: 'Event question',
     feedback: 'Feedback',
     page: 'Page',

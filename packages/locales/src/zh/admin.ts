@@ -111,6 +111,11 @@ export const adminZh = {
       delete: '删除评论',
     },
     event: {
+      create: '创建活动',
+      update: '编辑活动',
+      checkIn: '活动签到',
+      undoCheckIn: '撤销签到',
+      exportSignups: '导出报名名单',
       deleteQuestion: '活动提问已删除',
     },
     dictionary: {
@@ -169,6 +174,8 @@ export const adminZh = {
     broadcast: '群发消息',
     comment: '评论',
     dictionary: '字典项',
+    event: '活动',
+    event_signup: '活动报名',
     event_question: '活动提问',
     feedback: '反馈',
     page: '页面',

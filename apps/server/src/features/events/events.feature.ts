@@ -1,10 +1,14 @@
 import { defineFeature } from '../../platform/kit/feature';
 import { eventAreas, eventCount, eventDashboard } from './events.contributions';
+import { eventsAdminRoutes } from './events-admin.routes';
 import { eventsRoutes } from './events.routes';
 
-/** Events: today the home page's block and figures (the events issue builds the list, detail and sign-up here). */
+/** Events: list, calendar, detail, sign-up, questions; the back office, attendance and sign-up lists. */
 export const eventsFeature = defineFeature({
   name: 'events',
   contributes: { homeFigures: [eventCount], dashboardFigures: [eventDashboard], dictionaryUses: [eventAreas] },
-  routes: eventsRoutes,
+  routes: async (app, deps) => {
+    await eventsRoutes(app, deps);
+    await eventsAdminRoutes(app, deps);
+  },
 });

@@ -162,7 +162,7 @@ export function eventsRepository(db: Kysely<DB>) {
 
     insertSignup(
       executor: Executor,
-      row: { activityId: number; userId: number; status: number; answers: string; now: number },
+      row: { activityId: number; userId: number; status: number; answers: string; now: number; code: string },
     ) {
       return executor
         .insertInto('activity_signups')
@@ -173,6 +173,7 @@ export function eventsRepository(db: Kysely<DB>) {
           answers: row.answers,
           created_at: row.now,
           updated_at: row.now,
+          checkin_code: row.code,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

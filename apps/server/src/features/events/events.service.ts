@@ -27,6 +27,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { notify } from '../../platform/messages/messages.service';
 import { award, takeBack } from '../../platform/points/points.service';
+import { newCheckinCode } from './checkin-code';
 import { eventsRepository, isUniqueViolation } from './events.repository';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -358,7 +359,14 @@ export function eventsService(db: Kysely<DB>, clock: Clock) {
             status = SIGNUP_STATUS.waiting;
             await repo.bump(trx, first.id, { waiting: 1 });
           }
-          const row = await repo.insertSignup(trx, { activityId: first.id, userId, status, answers, now });
+          const row = await repo.insertSignup(trx, {
+            activityId: first.id,
+            userId,
+            status,
+            answers,
+            now,
+            code: newCheckinCode(),
+          });
           if (status === SIGNUP_STATUS.signedUp) {
             await award(trx, { userId, siteId: site.tws_id, rule: 'event_signup', source: eventSource(first.id), now });
           }
@@ -400,6 +408,8 @@ export function eventsService(db: Kysely<DB>, clock: Clock) {
         } else {
           await repo.bump(trx, a.id, { seats: -1 });
           await takeBack(trx, { userId, siteId: site.tws_id, rule: 'event_signup', source: eventSource(a.id), now });
+          // Checked in early (organisers may check in before the start): attendance goes with the seat.
+          await takeBack(trx, { userId, siteId: site.tws_id, rule: 'event_attended', source: eventSource(a.id), now });
           if (a.waitlist_enabled === 1) {
             for (let attempt = 0; attempt < 5; attempt++) {
               const next = await repo.firstWaiting(trx, a.id);

@@ -1,0 +1,12 @@
+import { EventsScreen } from '~/features/events/admin/EventsScreen';
+import { adminMeta } from '~/routes/admin/admin-meta';
+import siteAdminCss from '~/styles/site-admin.css?url';
+import type { Route } from './+types/events';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: siteAdminCss }];
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
+
+export default function AdminEventsRoute() {
+  return <EventsScreen />;
+}
