@@ -35,7 +35,6 @@ function headOf(event: ActivityDetail): EventHead {
 /** The event decides the page (404 when missing or not shown); its questions come with it. */
 const eventPage: DetailPageSpec<ActivityDetail, EventHead> = {
   detail: eventInfoQuery,
-  blocks: (site, eventId) => [questionsFirstPageQuery(site, eventId)],
   headOf,
 };
 
@@ -43,14 +42,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const eventId = eventIdParam(params.id);
   if (eventId === null) return detailResponse(noDetail<EventHead>());
-  return detailResponse(await loadDetailPage(context, site, eventPage, eventId));
+  return detailResponse(
+    await loadDetailPage(context, site, eventPage, eventId, [questionsFirstPageQuery(site, eventId)]),
+  );
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<DetailPageData<EventHead>> {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const eventId = eventIdParam(params.id);
   if (eventId === null) return noDetail();
-  return loadDetailPageInBrowser(site, eventPage, eventId);
+  return loadDetailPageInBrowser(site, eventPage, eventId, [questionsFirstPageQuery(site, eventId)]);
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -47,7 +47,6 @@ function headOf(post: PostDetail): PostHead {
 /** A missing, hidden or deleted post (and a malformed id) answers 404 with the page's own words. */
 const postPage: DetailPageSpec<PostDetail, PostHead> = {
   detail: postInfoQuery,
-  blocks: (site, postId) => [commentsFirstPageQuery(site, postId)],
   headOf,
 };
 
@@ -56,7 +55,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const postId = postIdParam(params.id);
   const preview = isPreviewParam(params.is_preview);
   if (postId === null) return detailResponse<PostPageData>({ ...noDetail<PostHead>(), preview });
-  return detailResponse<PostPageData>({ ...(await loadDetailPage(context, site, postPage, postId)), preview });
+  return detailResponse<PostPageData>({
+    ...(await loadDetailPage(context, site, postPage, postId, [commentsFirstPageQuery(site, postId)])),
+    preview,
+  });
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<PostPageData> {
@@ -64,7 +66,10 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   const postId = postIdParam(params.id);
   const preview = isPreviewParam(params.is_preview);
   if (postId === null) return { ...noDetail<PostHead>(), preview };
-  return { ...(await loadDetailPageInBrowser(site, postPage, postId)), preview };
+  return {
+    ...(await loadDetailPageInBrowser(site, postPage, postId, [commentsFirstPageQuery(site, postId)])),
+    preview,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -50,7 +50,6 @@ function headOf(article: TopicArticleDetail): ArticleHead {
 /** A missing or not public article (and a malformed id) answers 404 with the page's own words. */
 const articlePage: DetailPageSpec<TopicArticleDetail, ArticleHead> = {
   detail: articleInfoQuery,
-  blocks: (site, articleId) => [articleCommentsFirstPageQuery(site, articleId)],
   headOf,
 };
 
@@ -58,7 +57,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = siteOfPage(new URL(request.url).pathname, undefined);
   const articleId = idParam(params.id);
   if (articleId === null) return detailResponse(noDetail<ArticleHead>());
-  return detailResponse(await loadDetailPage(context, site, articlePage, articleId));
+  // The comments come with the render; in the browser their lazy block asks for them itself.
+  return detailResponse(
+    await loadDetailPage(context, site, articlePage, articleId, [articleCommentsFirstPageQuery(site, articleId)]),
+  );
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<DetailPageData<ArticleHead>> {

@@ -30,11 +30,10 @@ function sortOf(url: URL): TopicArticleSort {
 }
 
 /** A missing topic (or a malformed id) answers 404 with the page's own words; its articles in `sort`. */
-const topicPage = (sort: TopicArticleSort): DetailPageSpec<TopicDetail, TopicHead> => ({
+const topicPage: DetailPageSpec<TopicDetail, TopicHead> = {
   detail: topicInfoQuery,
-  blocks: (site, topicId) => [topicArticlesQuery(site, topicId, sort)],
   headOf: (topic) => ({ title: topic.tt_title, description: topic.tt_desc }),
-});
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -42,7 +41,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const topicId = idParam(params.id);
   const sort = sortOf(url);
   if (topicId === null) return detailResponse<TopicPageData>({ ...noDetail<TopicHead>(), sort });
-  return detailResponse<TopicPageData>({ ...(await loadDetailPage(context, site, topicPage(sort), topicId)), sort });
+  return detailResponse<TopicPageData>({
+    ...(await loadDetailPage(context, site, topicPage, topicId, [topicArticlesQuery(site, topicId, sort)])),
+    sort,
+  });
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<TopicPageData> {
@@ -51,7 +53,10 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
   const topicId = idParam(params.id);
   const sort = sortOf(url);
   if (topicId === null) return { ...noDetail<TopicHead>(), sort };
-  return { ...(await loadDetailPageInBrowser(site, topicPage(sort), topicId)), sort };
+  return {
+    ...(await loadDetailPageInBrowser(site, topicPage, topicId, [topicArticlesQuery(site, topicId, sort)])),
+    sort,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {

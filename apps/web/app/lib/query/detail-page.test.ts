@@ -10,7 +10,6 @@ import { loadDetailPage } from './prefetch.server';
 const [site] = SITES;
 const postPage: DetailPageSpec<PostDetail, { title: string }> = {
   detail: (s, id) => callQuery(postInfo, s, { tp_id: id }),
-  blocks: (s, id) => [callQuery(commentList, s, { tp_id: id })],
   headOf: (post) => ({ title: post.tp_title }),
 };
 
@@ -33,7 +32,7 @@ function contextAnswering(answers: Record<string, unknown>) {
 describe('a detail page on the server', () => {
   it('takes its head from the item and prefetches the blocks with it', async () => {
     const { context, calls } = contextAnswering({ [postInfo.id]: { tp_title: 'Ceph' }, [commentList.id]: [] });
-    const page = await loadDetailPage(context, site, postPage, 7);
+    const page = await loadDetailPage(context, site, postPage, 7, [callQuery(commentList, site, { tp_id: 7 })]);
     expect(page.id).toBe(7);
     expect(page.head).toEqual({ title: 'Ceph' });
     expect(calls.sort()).toEqual([commentList.id, postInfo.id].sort());
@@ -43,7 +42,7 @@ describe('a detail page on the server', () => {
 
   it('answers 404 when the detail call refuses, whatever the blocks answered', async () => {
     const { context } = contextAnswering({ [commentList.id]: [] });
-    const page = await loadDetailPage(context, site, postPage, 7);
+    const page = await loadDetailPage(context, site, postPage, 7, [callQuery(commentList, site, { tp_id: 7 })]);
     expect(page.head).toBeNull();
     expect(detailResponse(page)).toMatchObject({ data: page, init: { status: 404 } });
     expect(detailResponse(noDetail())).toMatchObject({ init: { status: 404 } });

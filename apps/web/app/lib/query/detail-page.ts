@@ -4,17 +4,17 @@ import type { Site } from '@portal/contracts/sites';
 import { callOf, type CallQuery } from './call-query';
 
 /**
- * A page of one item (a post, an event, a topic article): its detail call decides the page, the
- * blocks under it (comments, questions) are prefetched with it. `prefetch.server.ts` loads it for a
- * render and `prefetch.client.ts` in the browser, with the same answer: the item's id, what the
- * page's `<head>` needs of it (null when there is no item to show: the page's own 404), and the
- * dehydrated calls.
+ * A page of one item (a post, an event, a topic article): its detail call decides the page; the
+ * loaders pass the blocks under it (comments, questions) to fetch with it, the server's for the
+ * render and the browser's once the item exists (a block whose component fetches its own data when
+ * it loads lazily is left to it: naming it in the client loader would pull its call into the
+ * page's JavaScript at start). `prefetch.server.ts` loads it for a render and `prefetch.client.ts`
+ * in the browser, with the same answer: the item's id, what the page's `<head>` needs of it (null
+ * when there is no item to show: the page's own 404), and the dehydrated calls.
  */
 export interface DetailPageSpec<Item, Head> {
   /** The item's query, whose call answers the item or refuses (missing, hidden, deleted). */
   detail(site: Site, id: number): CallQuery;
-  /** Blocks fetched with the item; in the browser only once the item exists. */
-  blocks?(site: Site, id: number): readonly CallQuery[];
   /** What `<head>` and structured data need of the item. */
   headOf(item: Item): Head;
 }

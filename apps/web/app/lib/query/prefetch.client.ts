@@ -30,6 +30,7 @@ export async function loadDetailPageInBrowser<Item, Head>(
   site: Site,
   spec: DetailPageSpec<Item, Head>,
   id: number,
+  blocks: readonly CallQuery[] = [],
 ): Promise<DetailPageData<Head>> {
   const client = browserQueryClient();
   const detail = spec.detail(site, id);
@@ -43,6 +44,6 @@ export async function loadDetailPageInBrowser<Item, Head>(
     }
   }
   if (item === undefined) return { id, head: null, dehydratedState: null };
-  await ensureCalls(spec.blocks?.(site, id) ?? []);
+  await ensureCalls(blocks);
   return { id, head: spec.headOf(item), dehydratedState: null };
 }

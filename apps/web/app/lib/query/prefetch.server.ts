@@ -39,9 +39,10 @@ export async function loadDetailPage<Item, Head>(
   site: Site,
   spec: DetailPageSpec<Item, Head>,
   id: number,
+  blocks: readonly CallQuery[] = [],
 ): Promise<DetailPageData<Head>> {
   const detail = spec.detail(site, id);
-  const dehydratedState = await prefetchCalls(context, [detail, ...(spec.blocks?.(site, id) ?? [])]);
+  const dehydratedState = await prefetchCalls(context, [detail, ...blocks]);
   const item = detailIn<Item>(dehydratedState, detail);
   return { id, head: item === undefined ? null : spec.headOf(item), dehydratedState };
 }
