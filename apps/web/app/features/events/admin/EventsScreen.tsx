@@ -41,7 +41,8 @@ import { uploadThroughServer } from '~/components/upload/upload-through-server';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { useFormatTime } from '~/lib/format';
 import { serverIssues } from '~/lib/forms/form-issues';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { LoadMore } from '~/components/admin/LoadMore';
+import { CallMutationError, useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 
@@ -390,7 +391,8 @@ function SignupsDrawer({ event, onClose }: { event: AdminEvent; onClose: () => v
   const [exporting, setExporting] = useState(false);
   const formatTime = useFormatTime();
   const body = { ta_id: event.ta_id, view_type: viewType as 1 | 2, ...(keyword ? { keyword } : {}), limit: 100 };
-  const list = useCall(adminEventSignups, body);
+  const list = useCallPages(adminEventSignups, body);
+  const signups = list.data?.pages.flatMap((page) => page.list) ?? [];
   const invalidates = [adminEventSignups, adminEventList];
   const checkIn = useCallMutation(adminEventCheckIn, { invalidates });
   const undo = useCallMutation(adminEventUndoCheckIn, { invalidates });
@@ -514,13 +516,14 @@ function SignupsDrawer({ event, onClose }: { event: AdminEvent; onClose: () => v
           <Table<AdminSignup>
             rowKey="signup_id"
             columns={columns}
-            dataSource={list.data?.list ?? []}
-            loading={list.isFetching}
+            dataSource={signups}
+            loading={list.isFetching && !list.isFetchingNextPage}
             pagination={false}
             locale={{ emptyText: t('ui.empty') }}
             onRow={(s) => ({ 'data-testid': `signup-row-${s.signup_id}` }) as object}
           />
         )}
+        <LoadMore query={list} shown={signups.length} testId="signups-more" />
       </div>
     </Drawer>
   );
@@ -533,7 +536,8 @@ export function EventsScreen() {
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<number | 'new' | null>(null);
   const [signupsOf, setSignupsOf] = useState<AdminEvent | null>(null);
-  const query = useCall(adminEventList, keyword ? { keyword, limit: 50 } : { limit: 50 });
+  const query = useCallPages(adminEventList, keyword ? { keyword, limit: 50 } : { limit: 50 });
+  const events = query.data?.pages.flatMap((page) => page.list) ?? [];
   const formatTime = useFormatTime();
 
   const columns: ColumnsType<AdminEvent> = [
@@ -605,14 +609,15 @@ export function EventsScreen() {
         <Table<AdminEvent>
           rowKey="ta_id"
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isPending || query.isFetching}
+          dataSource={events}
+          loading={query.isPending || (query.isFetching && !query.isFetchingNextPage)}
           pagination={false}
           locale={{ emptyText: t('ui.empty') }}
           onRow={(e) => ({ 'data-testid': `event-row-${e.ta_id}` }) as object}
           scroll={{ x: 900 }}
         />
       )}
+      <LoadMore query={query} shown={events.length} testId="events-more" />
       {dialog !== null ? <EventDialog eventId={dialog} onClose={() => setDialog(null)} /> : null}
       {signupsOf ? <SignupsDrawer event={signupsOf} onClose={() => setSignupsOf(null)} /> : null}
     </div>
