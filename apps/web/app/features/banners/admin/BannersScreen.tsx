@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { useTranslation } from '~/lib/use-translation';
 import dayjs, { type Dayjs } from 'dayjs';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
@@ -307,7 +307,7 @@ export function BannersScreen() {
 
   return (
     <div className="site-admin" data-testid="banners-screen">
-      <Alert type="info" showIcon title={`${t('banners.lead')} ${t('cacheNote')}`} className="site-admin__note" />
+      <SiteAdminNote lead={t('banners.lead')} />
       <div className="site-admin__toolbar">
         <Button type="primary" onClick={() => setDialog('new')} data-testid="banner-add">
           {t('banners.create')}

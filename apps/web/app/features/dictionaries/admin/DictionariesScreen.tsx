@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { useTranslation } from '~/lib/use-translation';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -281,7 +282,7 @@ export function DictionariesScreen() {
   const [kind, setKind] = useState<DictionaryKind>('industry');
   return (
     <div className="site-admin" data-testid="dictionaries-screen">
-      <Alert type="info" showIcon title={`${t('dictionaries.lead')} ${t('cacheNote')}`} className="site-admin__note" />
+      <SiteAdminNote lead={t('dictionaries.lead')} />
       <Tabs
         activeKey={kind}
         onChange={(k) => setKind(k as DictionaryKind)}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { useTranslation } from '~/lib/use-translation';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -149,7 +149,7 @@ export function ContentPagesScreen() {
 
   return (
     <div className="site-admin" data-testid="pages-screen">
-      <Alert type="info" showIcon title={t('cacheNote')} className="site-admin__note" />
+      <SiteAdminNote />
       <Segmented<PageSlug>
         value={slug}
         onChange={pick}

@@ -1,5 +1,5 @@
+import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { useTranslation } from '~/lib/use-translation';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -189,7 +189,7 @@ export function SettingsScreen() {
   }
   return (
     <div className="site-admin" data-testid="settings-screen">
-      <Alert type="info" showIcon title={t('cacheNote')} className="site-admin__note" />
+      <SiteAdminNote />
       {/* A new form per managed site, so switching sites never keeps the other site's values. */}
       <SettingsForm key={siteCode} settings={query.data} />
     </div>

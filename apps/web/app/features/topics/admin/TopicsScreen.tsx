@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -21,6 +20,7 @@ import {
   uploadTopicCover,
   type AdminTopic,
 } from '@portal/contracts/topics-admin';
+import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { movedIds } from '~/lib/admin/reorder';
 import { contractRule } from '~/lib/forms/contract-rules';
@@ -235,7 +235,7 @@ export function TopicsScreen() {
 
   return (
     <div className="site-admin" data-testid="topics-screen">
-      <Alert type="info" showIcon title={`${t('topics.lead')} ${t('cacheNote')}`} className="site-admin__note" />
+      <SiteAdminNote lead={t('topics.lead')} />
       <div className="site-admin__toolbar">
         <Button type="primary" onClick={() => setDialog('new')} data-testid="topic-add">
           {t('topics.create')}
