@@ -160,6 +160,13 @@ export function accountsHarness(t: TestApp) {
     informed.add(member.id);
   }
 
+  /** A member registered on `site` whose information page is complete: one who may publish. */
+  async function readyMember(nick: string, site: Site = 'protal_en'): Promise<TestMember> {
+    const member = await registerMember({ nick, site });
+    await completeInformation(member, site);
+    return member;
+  }
+
   return {
     /** The app under test, for helpers that set up data directly (roles.test-support.ts). */
     t,
@@ -170,6 +177,7 @@ export function accountsHarness(t: TestApp) {
     outbox,
     sendCode,
     forgetLastSend,
+    readyMember,
     registerMember,
     remember,
     freshIp,

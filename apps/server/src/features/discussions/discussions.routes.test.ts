@@ -29,11 +29,7 @@ const dictOf = (site: Site) => (site === 'protal' ? zhDict : enDict);
 const api = (site: Site, path: string, body: unknown, as?: TestMember) =>
   h.call(site, `/api${path}`, body, { ...(as ? { as } : {}), ip: h.freshIp() });
 
-async function member(site: Site = 'protal_en', nick = 'Poster'): Promise<TestMember> {
-  const m = await h.registerMember({ nick, site });
-  await h.completeInformation(m, site);
-  return m;
-}
+const member = (site: Site = 'protal_en', nick = 'Poster') => h.readyMember(nick, site);
 
 async function publish(as: TestMember, site: Site = 'protal_en', extra: Record<string, unknown> = {}) {
   const res = await api(site, '/post/add', postForm(dictOf(site), extra), as);

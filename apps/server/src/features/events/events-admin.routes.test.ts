@@ -52,11 +52,7 @@ function input(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function member(nick: string): Promise<TestMember> {
-  const m = await h.registerMember({ nick, site: 'protal_en' });
-  await h.completeInformation(m, 'protal_en');
-  return m;
-}
+const member = (nick: string) => h.readyMember(nick, 'protal_en');
 
 const auditRows = (action: string, targetId: number | string) =>
   db()

@@ -24,11 +24,7 @@ const ev = (
   opts: { siteId?: 1 | 2; headers?: Record<string, string> } = {},
 ) => t.call(`/api${path}`, body, { headers: { ...eventHeaders(opts.siteId ?? 2, as, h.freshIp()), ...opts.headers } });
 
-async function member(nick = 'Attendee'): Promise<TestMember> {
-  const m = await h.registerMember({ nick, site });
-  await h.completeInformation(m, site);
-  return m;
-}
+const member = (nick = 'Attendee') => h.readyMember(nick, site);
 
 const signupRows = (activityId: number) =>
   t.database.db.selectFrom('activity_signups').selectAll().where('activity_id', '=', activityId).execute();

@@ -15,11 +15,7 @@ let writer: TestMember;
 
 const db = () => t.database.db;
 
-async function member(nick: string): Promise<TestMember> {
-  const m = await h.registerMember({ nick, site: 'protal' });
-  await h.completeInformation(m, 'protal');
-  return m;
-}
+const member = (nick: string) => h.readyMember(nick, 'protal');
 
 const api = (path: string, body: unknown, as?: TestMember) =>
   h.call('protal', `/api${path}`, body, { ...(as ? { as } : {}), ip: h.freshIp() });

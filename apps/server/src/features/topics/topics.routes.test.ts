@@ -39,11 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function member(site: Site = 'protal', nick = 'Writer'): Promise<TestMember> {
-  const m = await h.registerMember({ nick, site });
-  await h.completeInformation(m, site);
-  return m;
-}
+const member = (site: Site = 'protal', nick = 'Writer') => h.readyMember(nick, site);
 
 const api = (site: Site, path: string, body: unknown, as?: TestMember) =>
   h.call(site, `/api${path}`, body, { ...(as ? { as } : {}), ip: h.freshIp() });
