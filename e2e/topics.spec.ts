@@ -327,6 +327,7 @@ test('both languages: a host decides in the host zone and features; members comm
       await waitForHydration(hostPage);
       await expect(hostPage.getByRole('heading', { level: 1 })).toHaveText(ui.hostZoneTitle);
       await expect(hostPage.getByTestId('host-chart').locator('svg')).toBeVisible();
+      await expect(hostPage.getByTestId('host-views-chart')).toContainText(ui.hostChartViews);
       const pendingOf = (title: string) => hostPage.getByTestId('host-pending').filter({ hasText: title });
       await pendingOf(goodTitle).getByTestId('host-approve').click();
       await expect(pendingOf(goodTitle)).toHaveCount(0);

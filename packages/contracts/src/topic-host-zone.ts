@@ -40,8 +40,15 @@ export const hostedTopicSchema = z.object({
     )
     .describe('the latest approved articles, to pick featured ones from'),
   days: z
-    .array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), articles: z.number(), followers: z.number() }))
-    .describe(`the last ${HOST_ZONE_DAYS} days, oldest first: articles published and new followers each day`),
+    .array(
+      z.object({
+        day: z.string().describe('YYYY-MM-DD (UTC)'),
+        articles: z.number(),
+        followers: z.number(),
+        views: z.number().describe("views of the topic's articles"),
+      }),
+    )
+    .describe(`the last ${HOST_ZONE_DAYS} days, oldest first: articles published, new followers and views each day`),
 });
 export type HostedTopic = z.infer<typeof hostedTopicSchema>;
 

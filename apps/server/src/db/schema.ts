@@ -238,6 +238,13 @@ export interface TopicFollowsTable {
   created_at: Millis;
 }
 
+/** Views of a topic's articles per UTC day (day = days since 1970-01-01), for the host zone's chart. */
+export interface TopicDailyViewsTable {
+  topic_id: number;
+  day: number;
+  views: number;
+}
+
 /** Likes and favourites of topic articles (one row per pair). */
 export interface TopicArticleMarksTable {
   article_id: number;
@@ -584,6 +591,7 @@ export interface DB {
   topics: TopicsTable;
   topic_articles: TopicArticlesTable;
   topic_follows: TopicFollowsTable;
+  topic_daily_views: TopicDailyViewsTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
 
 /** A viewer counts once per post in this long: reloading, or the page asking again after a comment, is not a view. */
@@ -32,6 +33,11 @@ export function viewCounter(
     onError?: (err: unknown) => void;
     /** Whose `view_count` the views go to; posts unless said. */
     table?: ViewedTable;
+    /**
+     * More to count with each row's views, in the transaction that adds them to its `view_count`
+     * (a topic's views per day): `at` is when they are written.
+     */
+    alsoCount?: (executor: Executor, id: number, views: number, at: number) => Promise<void>;
   } = {},
 ) {
   const table = opts.table ?? 'posts';
@@ -62,13 +68,18 @@ export function viewCounter(
     const batch = pending;
     pending = new Map();
     flushing = (async () => {
+      const at = now();
       for (const [postId, n] of batch) {
         try {
-          await db
-            .updateTable(table)
-            .set((eb) => ({ view_count: eb('view_count', '+', n) }))
-            .where('id', '=', postId)
-            .execute();
+          const write = async (executor: Executor) => {
+            await executor
+              .updateTable(table)
+              .set((eb) => ({ view_count: eb('view_count', '+', n) }))
+              .where('id', '=', postId)
+              .execute();
+            await opts.alsoCount?.(executor, postId, n, at);
+          };
+          await (opts.alsoCount ? db.transaction().execute(write) : write(db));
         } catch (err) {
           // Put them back for the next round rather than lose them.
           pending.set(postId, (pending.get(postId) ?? 0) + n);

@@ -79,6 +79,8 @@ export const topics: SiteCatalogue['topics'] = {
     hostViews: 'Views',
     hostFollowers: 'Followers',
     hostChartLabel: 'Last 30 days: {{articles}} articles published, {{followers}} new followers',
+    hostChartViews: 'Views per day',
+    hostViewsChartLabel: 'Last 30 days: {{views}} views of its articles',
     hostChartArticles: 'Articles published per day',
     hostChartFollowers: 'New followers per day',
     hostPendingTitle_one: 'Waiting for review ({{count}})',

@@ -76,6 +76,8 @@ export const topics = {
     hostViews: '阅读',
     hostFollowers: '关注',
     hostChartLabel: '近 30 天：发布文章 {{articles}} 篇，新增关注 {{followers}} 人',
+    hostChartViews: '每日浏览',
+    hostViewsChartLabel: '近 30 天：文章浏览 {{views}} 次',
     hostChartArticles: '每日发布文章',
     hostChartFollowers: '每日新增关注',
     hostPendingTitle_one: '待审核（{{count}}）',

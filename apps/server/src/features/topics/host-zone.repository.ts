@@ -1,7 +1,28 @@
 import { sql, type Kysely } from 'kysely';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import type { Executor } from '../../db/executor';
+import { DAY_MS } from '../../db/day-counts';
 import type { DB } from '../../db/schema';
+
+/**
+ * Adds `views` of an article to its topic's row of the day `at` falls on (UTC), in the caller's
+ * transaction: the view counter calls it as it writes the article's own count.
+ */
+export async function addTopicDayViews(executor: Executor, articleId: number, views: number, at: number) {
+  const article = await executor
+    .selectFrom('topic_articles')
+    .select('topic_id')
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  if (!article) return;
+  await executor
+    .insertInto('topic_daily_views')
+    .values({ topic_id: article.topic_id, day: Math.floor(at / DAY_MS), views })
+    .onConflict((oc) =>
+      oc.columns(['topic_id', 'day']).doUpdateSet((eb) => ({ views: eb('topic_daily_views.views', '+', views) })),
+    )
+    .execute();
+}
 
 /** The host zone's queries (issue 19, item 6): a host's topics, their queue, picks and days. */
 export function hostZoneRepository(db: Kysely<DB>) {
@@ -65,9 +86,9 @@ export function hostZoneRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** When each of the topic's approved articles was published, and when each follow was made, since `since`. */
+    /** When each of the topic's approved articles was published, when each follow was made, and views per day, since `since`. */
     async times(topicId: number, since: number) {
-      const [published, follows] = await Promise.all([
+      const [published, follows, views] = await Promise.all([
         db
           .selectFrom('topic_articles')
           .select('published_at as at')
@@ -82,10 +103,17 @@ export function hostZoneRepository(db: Kysely<DB>) {
           .where('topic_id', '=', topicId)
           .where('created_at', '>=', since)
           .execute(),
+        db
+          .selectFrom('topic_daily_views')
+          .select(['day', 'views'])
+          .where('topic_id', '=', topicId)
+          .where('day', '>=', Math.floor(since / DAY_MS))
+          .execute(),
       ]);
       return {
         published: published.map((r) => Number(r.at)),
         follows: follows.map((r) => Number(r.at)),
+        views: new Map(views.map((r) => [Number(r.day), Number(r.views)])),
       };
     },
 

@@ -40,7 +40,7 @@ type Zone = {
     tt_id: number;
     pending: Array<{ review_id: number; ttar_id: number }>;
     articles: Array<{ ttar_id: number; is_featured: boolean }>;
-    days: Array<{ day: string; articles: number; followers: number }>;
+    days: Array<{ day: string; articles: number; followers: number; views: number }>;
   }>;
 };
 
@@ -89,6 +89,25 @@ describe('the host zone', () => {
     expect(after.list[0]!.pending.map((p) => p.ttar_id)).not.toContain(articleA);
     expect(after.list[0]!.articles.map((a) => a.ttar_id)).toContain(articleA);
     expect(after.list[0]!.days.at(-1)!.articles).toBeGreaterThanOrEqual(1);
+  });
+
+  it("charts the views of the topic's articles per day, as the page counts them (once per viewer)", async () => {
+    const zone = (await api('/topic/hostZone', {}, hostA)).json().data as Zone;
+    const before = zone.list[0]!.days.at(-1)!.views;
+    const articleId = zone.list[0]!.articles[0]!.ttar_id;
+    const readers = [writer, hostB, writer];
+    for (const reader of readers) await api('/topic/articleInfo', { ttar_id: articleId }, reader);
+    // The counter writes once a second, the article's count and its topic's day in one transaction.
+    await new Promise((r) => setTimeout(r, 1300));
+    const after = (await api('/topic/hostZone', {}, hostA)).json().data as Zone;
+    expect(after.list[0]!.days.at(-1)!.views).toBe(before + 2);
+    expect(after.list[0]!.days.slice(0, -1).every((d) => d.views === 0)).toBe(true);
+    const row = await db()
+      .selectFrom('topic_articles')
+      .select('view_count')
+      .where('id', '=', articleId)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.view_count)).toBe(2);
   });
 
   it('is empty for a member who hosts nothing and refuses a visitor (401)', async () => {

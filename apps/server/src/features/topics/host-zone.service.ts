@@ -47,12 +47,16 @@ export function hostZoneService(db: Kysely<DB>, clock: Clock) {
   }
 
   /** Oldest first: one entry per day of the window, counts of the times that fall on it (UTC days). */
-  function dayList(now: number, published: number[], follows: number[]): HostedTopic['days'] {
+  function dayList(
+    now: number,
+    { published, follows, views }: { published: number[]; follows: number[]; views: Map<number, number> },
+  ): HostedTopic['days'] {
     const first = Math.floor(now / DAY_MS) - (HOST_ZONE_DAYS - 1);
     const days = Array.from({ length: HOST_ZONE_DAYS }, (_, i) => ({
       day: dayKey((first + i) * DAY_MS),
       articles: 0,
       followers: 0,
+      views: views.get(first + i) ?? 0,
     }));
     const slot = (ms: number) => days[Math.floor(ms / DAY_MS) - first];
     for (const at of published) {
@@ -106,7 +110,7 @@ export function hostZoneService(db: Kysely<DB>, clock: Clock) {
               is_featured: a.featured_at !== null,
               publish_time: a.published_at === null ? null : iso(Number(a.published_at)),
             })),
-            days: dayList(now, times.published, times.follows),
+            days: dayList(now, times),
           };
         }),
       );

@@ -37,6 +37,7 @@ import { registerCall } from '../../http/register-call';
 import { redisViewers, viewCounter } from '../../lib/view-counter';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { articleCommentsService } from './article-comments.service';
+import { addTopicDayViews } from './host-zone.repository';
 import { hostZoneService } from './host-zone.service';
 import { topicsAdminService } from './topics-admin.service';
 import { topicsService } from './topics.service';
@@ -49,6 +50,8 @@ import { topicsService } from './topics.service';
 export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const views = viewCounter(deps.db, {
     table: 'topic_articles',
+    alsoCount: addTopicDayViews,
+    now: () => deps.clock.now(),
     shared: deps.redis ? redisViewers(deps.redis, `${deps.redisNameSpace}topic-views:`) : undefined,
     onError: (err) => app.log.error({ err }, 'topic article views not written or viewer not checked'),
   });

@@ -12,35 +12,54 @@ import { useTranslation } from '~/lib/use-translation';
 
 const CHART = { width: 600, height: 120, pad: 18 } as const;
 
-/** Articles published and new followers of the last 30 days as bars and a line, in plain SVG. */
-function DaysChart({ days }: { days: HostedTopic['days'] }) {
-  const { t } = useTranslation('topics');
+type DayFigure = 'articles' | 'followers' | 'views';
+
+/** One of the topic's figures per day of the last 30 days as bars, another as a line, in plain SVG. */
+function DaysChart({
+  days,
+  bars,
+  line,
+  label,
+  testId,
+}: {
+  days: HostedTopic['days'];
+  bars: { figure: DayFigure; key: string };
+  line?: { figure: DayFigure; key: string };
+  label: string;
+  testId: string;
+}) {
   const titleId = useId();
-  const top = Math.max(1, ...days.map((d) => Math.max(d.articles, d.followers)));
+  const top = Math.max(1, ...days.map((d) => Math.max(d[bars.figure], line ? d[line.figure] : 0)));
   const step = (CHART.width - CHART.pad * 2) / days.length;
   const y = (n: number) => CHART.height - CHART.pad - (n / top) * (CHART.height - CHART.pad * 2);
-  const line = days.map((d, i) => `${(CHART.pad + step * i + step / 2).toFixed(1)},${y(d.followers).toFixed(1)}`);
-  const totals = days.reduce((s, d) => ({ a: s.a + d.articles, f: s.f + d.followers }), { a: 0, f: 0 });
   return (
-    <figure className="topics-chart" data-testid="host-chart">
+    <figure className="topics-chart" data-testid={testId}>
       <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={titleId}>
-        <title id={titleId}>{t('ui.hostChartLabel', { articles: totals.a, followers: totals.f })}</title>
+        <title id={titleId}>{label}</title>
         <line x1={CHART.pad} x2={CHART.width - CHART.pad} y1={y(0)} y2={y(0)} className="topics-chart__axis" />
         {days.map((d, i) =>
-          d.articles > 0 ? (
+          d[bars.figure] > 0 ? (
             <rect
               key={d.day}
               x={CHART.pad + step * i + step * 0.2}
               width={step * 0.6}
-              y={y(d.articles)}
-              height={y(0) - y(d.articles)}
+              y={y(d[bars.figure])}
+              height={y(0) - y(d[bars.figure])}
               className="topics-chart__bar"
             >
-              <title>{`${d.day}: ${d.articles}`}</title>
+              <title>{`${d.day}: ${d[bars.figure]}`}</title>
             </rect>
           ) : null,
         )}
-        <polyline points={line.join(' ')} className="topics-chart__line" fill="none" />
+        {line ? (
+          <polyline
+            points={days
+              .map((d, i) => `${(CHART.pad + step * i + step / 2).toFixed(1)},${y(d[line.figure]).toFixed(1)}`)
+              .join(' ')}
+            className="topics-chart__line"
+            fill="none"
+          />
+        ) : null}
         <text x={CHART.pad} y={CHART.height - 2} className="topics-chart__tick">
           {days[0]?.day}
         </text>
@@ -49,10 +68,33 @@ function DaysChart({ days }: { days: HostedTopic['days'] }) {
         </text>
       </svg>
       <figcaption className="topics-meta">
-        <span className="topics-chart__key topics-chart__key--bar">{t('ui.hostChartArticles')}</span>
-        <span className="topics-chart__key topics-chart__key--line">{t('ui.hostChartFollowers')}</span>
+        <span className="topics-chart__key topics-chart__key--bar">{bars.key}</span>
+        {line ? <span className="topics-chart__key topics-chart__key--line">{line.key}</span> : null}
       </figcaption>
     </figure>
+  );
+}
+
+/** The topic's last 30 days: views, then articles published with new followers. */
+function TopicDays({ days }: { days: HostedTopic['days'] }) {
+  const { t } = useTranslation('topics');
+  const total = (figure: DayFigure) => days.reduce((sum, d) => sum + d[figure], 0);
+  return (
+    <>
+      <DaysChart
+        days={days}
+        bars={{ figure: 'views', key: t('ui.hostChartViews') }}
+        label={t('ui.hostViewsChartLabel', { views: total('views') })}
+        testId="host-views-chart"
+      />
+      <DaysChart
+        days={days}
+        bars={{ figure: 'articles', key: t('ui.hostChartArticles') }}
+        line={{ figure: 'followers', key: t('ui.hostChartFollowers') }}
+        label={t('ui.hostChartLabel', { articles: total('articles'), followers: total('followers') })}
+        testId="host-chart"
+      />
+    </>
   );
 }
 
@@ -183,7 +225,7 @@ function HostedTopicCard({ topic, refresh }: { topic: HostedTopic; refresh(): vo
           <dd>{topic.tt_follower_count}</dd>
         </div>
       </dl>
-      <DaysChart days={topic.days} />
+      <TopicDays days={topic.days} />
       <h3>{t('ui.hostPendingTitle', { count: topic.pending.length })}</h3>
       {topic.pending.length ? (
         <ul className="topics-host__list">
