@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import ExcelJS from 'exceljs';
 import {
   EVENT_ADMIN_RULE,
   EVENTS_ADMIN_MSG,
@@ -83,6 +82,8 @@ export async function eventsAdminRoutes(app: FastifyInstance, deps: FeatureDeps)
       await events.auditExport(site, member.id, ta_id, view_type, request);
       const t = (key: string) => translate(site.lang, key);
 
+      // Loaded on the first export, not at start: exceljs costs the process about 25 MB it would hold for nothing.
+      const { default: ExcelJS } = await import('exceljs');
       const out = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
         stream: out,

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import QRCode from 'qrcode';
 import { STATUS } from '@portal/contracts/envelope';
 import { isEventArea } from '@portal/contracts/event-areas';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
@@ -379,6 +378,8 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
       await mustFind(db, site, id);
       const seat = await repo.seated(id, userId);
       if (!seat || !seat.checkin_code) throw ApiError.refused('eventsAdmin.api.noCheckinCode');
+      // Loaded on the first code asked for, not at start (memory the process would hold for nothing).
+      const { default: QRCode } = await import('qrcode');
       const qr_svg = await QRCode.toString(seat.checkin_code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return { code: seat.checkin_code, qr_svg, checked_in: seat.checked_in_at !== null };
     },
