@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { readEventFacts, topUpEvents } from '../seed/bench-events';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
+import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
 import { seedDemo } from '../seed/seed-demo';
 
 /**
@@ -12,6 +15,12 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed [--posts=100000] [--detail-posts=5000]
  *     migrates, seeds the demo content, tops the published posts up to --posts, and answers the
  *     counts with what the requests are made of (bench-posts.ts's BenchFacts)
+ *   bench-data.js seed --posts=0 --events=20000 [--detail-events=2000]
+ *     the same, then tops the events up to --events (bench-events.ts) and answers `events` and
+ *     `eventFacts`
+ *   bench-data.js seed --posts=0 --topics=10000 --topic-articles=200000 [--detail-topics=2000] [--detail-articles=5000]
+ *     the same, then adds the bulk topics and their articles (bench-topics.ts) and answers `topics`
+ *     and `topicFacts`
  *   bench-data.js read [--authors=1,2,3] [--password-of=email] [--titles-starting=prefix]
  *     after a run: the posts each author published, the scrypt cost of a member's stored password,
  *     the titles of the posts a run wrote
@@ -21,6 +30,12 @@ const { positionals, values } = parseArgs({
   options: {
     posts: { type: 'string', default: '100000' },
     'detail-posts': { type: 'string', default: '5000' },
+    events: { type: 'string', default: '0' },
+    'detail-events': { type: 'string', default: '2000' },
+    topics: { type: 'string', default: '0' },
+    'topic-articles': { type: 'string', default: '0' },
+    'detail-topics': { type: 'string', default: '2000' },
+    'detail-articles': { type: 'string', default: '5000' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
     'titles-starting': { type: 'string' },
@@ -33,7 +48,16 @@ if (command !== 'seed' && command !== 'read') {
   );
   process.exit(2);
 }
-const count = (name: 'posts' | 'detail-posts') => {
+type CountFlag =
+  | 'posts'
+  | 'detail-posts'
+  | 'events'
+  | 'detail-events'
+  | 'topics'
+  | 'topic-articles'
+  | 'detail-topics'
+  | 'detail-articles';
+const count = (name: CountFlag) => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${values[name]}`);
   return n;
@@ -50,7 +74,38 @@ try {
     await seedDemo(database.db, { now });
     const posts = await topUpPosts(database.db, { posts: count('posts'), now });
     const facts = await readBenchFacts(database.db, { detailPosts: count('detail-posts') });
-    answer = { db: database.dialect, posts, ...facts, ms: Math.round(performance.now() - started) };
+    const withEvents =
+      count('events') > 0
+        ? {
+            events: await topUpEvents(database.db, { events: count('events'), now }),
+            eventFacts: await readEventFacts(database.db, { detailEvents: count('detail-events') }),
+          }
+        : {};
+    const withTopics =
+      count('topics') > 0
+        ? {
+            topics: await seedBenchTopics(database.db, {
+              topics: count('topics'),
+              articles: count('topic-articles'),
+              now,
+            }),
+            topicFacts: await readTopicFacts(database.db, {
+              detailTopics: count('detail-topics'),
+              detailArticles: count('detail-articles'),
+            }),
+          }
+        : {};
+    // A production PostgreSQL has long analysed its tables; a fresh bulk load would otherwise be
+    // analysed by autovacuum in the middle of the measurement (CPU on the same cores, then new plans).
+    if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+    answer = {
+      db: database.dialect,
+      posts,
+      ...facts,
+      ...withEvents,
+      ...withTopics,
+      ms: Math.round(performance.now() - started),
+    };
   } else {
     const authors = values.authors
       .split(',')

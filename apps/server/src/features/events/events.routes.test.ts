@@ -87,6 +87,22 @@ describe('activity/index, getArea, activityCalendar, commonData', () => {
       await ev('/activity/index', { province: '测试省', limit: 2, cursor: first.next_cursor }, undefined, { siteId: 1 })
     ).json().data;
     expect(second).toMatchObject({ list: [{ ta_id: a, ta_province: '测试省', ta_city: '甲市' }], next_cursor: null });
+    // Events starting at the same time are paged by id, none lost or repeated across the cursor.
+    const same = [
+      await mk({ province: '测试区', area: '丙市' }),
+      await mk({ province: '测试区', area: '丙市' }),
+      await mk({ province: '测试区', area: '丙市' }),
+    ];
+    const walked: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (
+        await ev('/activity/index', { province: '测试区', city: '丙市', limit: 1, cursor }, undefined, { siteId: 1 })
+      ).json().data as { list: Array<{ ta_id: number }>; next_cursor: string | null };
+      walked.push(...page.list.map((e) => e.ta_id));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(walked).toEqual([...same].reverse());
 
     const cal = await ev('/activity/activityCalendar', { month: '2031-03', province: '测试省' }, undefined, {
       siteId: 1,

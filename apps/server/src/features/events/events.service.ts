@@ -28,10 +28,12 @@ import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { notify } from '../../platform/messages/messages.service';
 import { award, takeBack } from '../../platform/points/points.service';
 import { newCheckinCode } from './checkin-code';
-import { eventsRepository, isUniqueViolation } from './events.repository';
+import { eventsRepository, isUniqueViolation, type CardColumn } from './events.repository';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 type Row = Selectable<ActivitiesTable>;
+/** What a card of the list shows (`CARD_COLUMNS` of the repository). */
+type CardRow = Pick<Row, CardColumn>;
 
 /** Event state is derived from time, never stored (decisions.md, Events). */
 export function activityState(
@@ -143,7 +145,10 @@ export interface ListFilters {
 export function eventsService(db: Kysely<DB>, clock: Clock) {
   const repo = eventsRepository(db);
 
-  function summary(a: Row, now: number): ActivitySummary {
+  function summary(
+    a: Omit<CardRow, 'summary' | 'province' | 'area' | 'waitlist_enabled'>,
+    now: number,
+  ): ActivitySummary {
     return {
       ta_id: a.id,
       ta_title: a.title,
@@ -160,7 +165,7 @@ export function eventsService(db: Kysely<DB>, clock: Clock) {
     };
   }
 
-  function card(a: Row, now: number): ActivityCard {
+  function card(a: CardRow, now: number): ActivityCard {
     return {
       ...summary(a, now),
       ta_summary: a.summary,

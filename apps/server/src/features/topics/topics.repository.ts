@@ -96,27 +96,37 @@ export function topicsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The latest approved article of each topic (two indexed reads for the page of topics). */
+    /**
+     * The latest approved article of each topic: per topic, one backward walk of
+     * topic_articles_topic_latest that stops at the first article not deleted (a max() over the
+     * group would read every article of a busy topic), then the articles themselves.
+     */
     async latestOf(topicIds: readonly number[]) {
       if (topicIds.length === 0) return [];
       const latest = await db
-        .selectFrom('topic_articles')
-        .select(['topic_id', (eb) => eb.fn.max('published_at').as('at')])
-        .where('topic_id', 'in', topicIds)
-        .where('status', '=', APPROVED)
-        .where('deleted_at', 'is', null)
-        .groupBy('topic_id')
+        .selectFrom('topics')
+        .select((eb) => [
+          'topics.id',
+          eb
+            .selectFrom('topic_articles as a')
+            .select('a.id')
+            .whereRef('a.topic_id', '=', 'topics.id')
+            .where('a.status', '=', APPROVED)
+            .where('a.published_at', 'is not', null)
+            .where('a.deleted_at', 'is', null)
+            .orderBy('a.published_at', 'desc')
+            .orderBy('a.id', 'desc')
+            .limit(1)
+            .as('article_id'),
+        ])
+        .where('topics.id', 'in', topicIds)
         .execute();
-      const wanted = latest.filter((l) => l.at !== null);
-      if (wanted.length === 0) return [];
+      const ids = latest.flatMap((l) => (l.article_id === null ? [] : [l.article_id]));
+      if (ids.length === 0) return [];
       return db
         .selectFrom('topic_articles')
         .select(['id', 'topic_id', 'title', 'published_at'])
-        .where('status', '=', APPROVED)
-        .where('deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or(wanted.map((w) => eb.and([eb('topic_id', '=', w.topic_id), eb('published_at', '=', Number(w.at))]))),
-        )
+        .where('id', 'in', ids)
         .orderBy('id', 'desc')
         .execute();
     },

@@ -347,6 +347,58 @@ describe('withdraw, edit and delete by the author', () => {
 });
 
 describe('the topic list, a topic, following, likes, favourites and views', () => {
+  it("names a topic's latest article: the last one published, never a pending, deleted or other topic's one", async () => {
+    const topic = await makeTopic(db(), 1, '存储网络');
+    const other = await makeTopic(db(), 1, '数据湖');
+    const author = await member('protal', 'Latest Writer');
+    const base = Date.UTC(2026, 9, 1);
+    const add = async (topicId: number, title: string, status: number, published: number | null, deleted = false) =>
+      (
+        await db()
+          .insertInto('topic_articles')
+          .values({
+            site_id: 1,
+            topic_id: topicId,
+            author_id: author.id,
+            title,
+            content_html: '<p>x</p>',
+            status,
+            published_at: published,
+            deleted_at: deleted ? base : null,
+            created_at: base,
+            updated_at: base,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const latestOf = async (topicId: number) => {
+      const info = await api('protal', '/topic/info', { tt_id: topicId });
+      expect(info.statusCode, info.body).toBe(200);
+      const list = (await api('protal', '/topic/list', { limit: 50 })).json().data.list as Array<{
+        tt_id: number;
+        latest_article: unknown;
+      }>;
+      expect(list.find((x) => x.tt_id === topicId)?.latest_article).toEqual(info.json().data.latest_article);
+      return info.json().data.latest_article as { ttar_id: number } | null;
+    };
+    expect(await latestOf(topic)).toBeNull();
+    await add(topic, 'older', 20, base + 1000);
+    const latest = await add(topic, 'latest', 20, base + 5000);
+    // Added later but published earlier; pending, deleted and other topics' articles never count.
+    await add(topic, 'published between', 20, base + 3000);
+    await add(topic, 'pending', 10, null);
+    await add(topic, 'deleted', 20, base + 9000, true);
+    await add(other, 'elsewhere', 20, base + 8000);
+    expect(await latestOf(topic)).toEqual({
+      ttar_id: latest,
+      ttar_title: 'latest',
+      publish_time: new Date(base + 5000).toISOString(),
+    });
+    // A tie on the publish time goes to the later id.
+    const tie = await add(topic, 'tie, later id', 20, base + 5000);
+    expect((await latestOf(topic))!.ttar_id).toBe(tie);
+  });
+
   it('lists topics keyset paged with hosts and latest article; follows toggle exactly', async () => {
     const first = await api('protal', '/topic/list', { limit: 1 });
     expect(first.statusCode, first.body).toBe(200);
