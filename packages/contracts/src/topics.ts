@@ -361,4 +361,6 @@ export const TOPIC_MSG = {
 
 /** The web's pages of a topic and an article (decision 026). */
 export const topicPath = (prefix: string, ttId: number) => `/${prefix}/subject/info/${ttId}`;
+/** The topic's activities page (spec 2 `subject/activeList/{id}`, decision 030). */
+export const topicActivitiesPath = (prefix: string, ttId: number) => `/${prefix}/subject/activeList/${ttId}`;
 export const topicArticlePath = (prefix: string, ttarId: number) => `/${prefix}/subject/article/${ttarId}`;

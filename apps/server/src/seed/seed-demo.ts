@@ -171,6 +171,13 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
     );
     topicIds.push(topics);
 
+    // Decision 030: the first registering event of each site belongs to the site's first topic, so
+    // the topic's activities page shows one.
+    const attached = s.activities.findIndex((a) => a.state === 'registering');
+    if (attached >= 0 && topics.length) {
+      await trx.updateTable('activities').set({ topic_id: topics[0]! }).where('id', '=', events[attached]!).execute();
+    }
+
     const articleRows = s.topics.flatMap((tp, ti) =>
       tp.articles.map((a) => ({ ...a.row, topic_id: topics[ti]!, author_id: user(a.author) })),
     );
