@@ -109,7 +109,14 @@ export const activityIndex = defineCall({
   summary:
     'The events of the site (siteData cookie), newest start first, filtered by area, online or offline, state (derived from time), month and topic; keyset paged',
   body: z.strictObject({ ...activityFilters, ...pageQuery }),
-  data: z.object({ list: z.array(activityCardSchema), next_cursor: z.string().nullable() }),
+  data: z.object({
+    list: z.array(activityCardSchema),
+    next_cursor: z.string().nullable(),
+    topic: z
+      .object({ tt_id: z.number(), tt_title: z.string(), tt_cover_url: z.string() })
+      .nullable()
+      .describe('the topic named by tt_id (the head of its activities page); null without tt_id'),
+  }),
 });
 
 const labelValue = z.object({ label: z.string(), value: z.number() });

@@ -53,6 +53,9 @@ describe('topic activities: activity/index by tt_id', () => {
     const all = await ev('/activity/index', { tt_id: topic });
     expect(all.statusCode, all.body).toBe(200);
     expect(ids(all)).toEqual([c, b, a]);
+    // The topic's head for its activities page; none without the filter.
+    expect(all.json().data.topic).toEqual({ tt_id: topic, tt_title: expect.any(String), tt_cover_url: '' });
+    expect((await ev('/activity/index', {})).json().data.topic).toBeNull();
 
     const first = await ev('/activity/index', { tt_id: topic, limit: 2 });
     expect(ids(first)).toEqual([c, b]);

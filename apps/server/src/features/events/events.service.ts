@@ -197,9 +197,8 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
       const now = clock.now();
       const limit = f.limit ?? PAGE_SIZE;
       const range = f.month ? monthRangeInZone(f.month, viewerTimeZone(timeZone, site.lang)) : undefined;
-      if (f.tt_id !== undefined && !(topics && (await topics.find(db, site.tws_id, f.tt_id)))) {
-        throw ApiError.notFound('events.api.topicNotFound');
-      }
+      const topic = f.tt_id !== undefined && topics ? await topics.find(db, site.tws_id, f.tt_id) : undefined;
+      if (f.tt_id !== undefined && !topic) throw ApiError.notFound('events.api.topicNotFound');
       const rows = await repo.list({
         siteId: site.tws_id,
         province: f.province,
@@ -217,6 +216,7 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
       return {
         list: page.map((a) => card(a, now)),
         next_cursor: rows.length > limit && last ? encodeCursor({ at: Number(last.starts_at), id: last.id }) : null,
+        topic: topic ? { tt_id: topic.id, tt_title: topic.title, tt_cover_url: topic.cover_url } : null,
       };
     },
 

@@ -51,11 +51,13 @@ export const topicDirectory: TopicDirectory = {
   async find(executor, siteId, topicId) {
     const row = await executor
       .selectFrom('topics')
-      .select(['id', 'title', 'archived_at'])
+      .select(['id', 'title', 'cover_url', 'archived_at'])
       .where('id', '=', topicId)
       .where('site_id', '=', siteId)
       .executeTakeFirst();
-    return row ? { id: row.id, title: row.title, archived: row.archived_at !== null } : undefined;
+    return row
+      ? { id: row.id, title: row.title, cover_url: row.cover_url, archived: row.archived_at !== null }
+      : undefined;
   },
   list(executor, siteId, limit) {
     return executor

@@ -86,7 +86,7 @@ export interface TopicDirectory {
     executor: Executor,
     siteId: number,
     topicId: number,
-  ): Promise<{ id: number; title: string; archived: boolean } | undefined>;
+  ): Promise<{ id: number; title: string; cover_url: string; archived: boolean } | undefined>;
   /** The site's open topics in their order, for a select (at most `limit`). */
   list(executor: Executor, siteId: number, limit: number): Promise<Array<{ id: number; title: string }>>;
 }

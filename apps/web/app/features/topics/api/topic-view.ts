@@ -69,22 +69,14 @@ function versionLinks(origin: string, versions: Map<Site, number>, path: (site: 
  * A topic's page: its title and description, the canonical address. Topics are one site's each
  * (a version on the other site has its own id and title), so only this site's link is given.
  */
-export function topicMeta(
-  input: Omit<HeadInput, 'type'> & {
-    site: Site;
-    topicId: number;
-    /** The page of the topic this is (its activities page: `topicActivitiesPath`); the topic page by default. */
-    path?: (prefix: string, topicId: number) => string;
-  },
-): MetaDescriptor[] {
+export function topicMeta(input: Omit<HeadInput, 'type'> & { site: Site; topicId: number }): MetaDescriptor[] {
   const tags = head({ ...input, type: 'website' });
   if (!input.indexable) return tags;
-  const path = input.path ?? topicPath;
-  const href = `${input.origin}${path(input.site.prefix, input.topicId)}`;
+  const href = `${input.origin}${topicPath(input.site.prefix, input.topicId)}`;
   return [
     ...tags,
     { tagName: 'link', rel: 'canonical', href },
-    ...versionLinks(input.origin, new Map([[input.site, input.topicId]]), (s, id) => path(s.prefix, id)),
+    ...versionLinks(input.origin, new Map([[input.site, input.topicId]]), (s, id) => topicPath(s.prefix, id)),
   ];
 }
 
