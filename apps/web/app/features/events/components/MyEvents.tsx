@@ -19,7 +19,9 @@ import {
   type MySignupGroup,
   type MySignupRow,
 } from '@portal/contracts/events-mine';
+import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
+import { addTexts } from '~/lib/i18n';
 import { useCallMutation, useCallPages, type Invalidates } from '~/lib/query/use-call';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
@@ -27,15 +29,18 @@ import { eventPath } from '../api/event-view';
 import { EventStateBadge, EventWindow } from './EventCard';
 import { CheckinCode, IcsLink } from './signup-tools';
 
+// The sections' own texts come with this chunk; other pages never download them.
+addTexts(personalCentreCatalogues);
+
 const GROUP_LABEL: Record<MySignupGroup, string> = {
-  upcoming: 'ui.mySignupsUpcoming',
-  waitlisted: 'ui.mySignupsWaitlisted',
-  past: 'ui.mySignupsPast',
+  upcoming: 'eventsCentre:ui.mySignupsUpcoming',
+  waitlisted: 'eventsCentre:ui.mySignupsWaitlisted',
+  past: 'eventsCentre:ui.mySignupsPast',
 };
 const GROUP_EMPTY: Record<MySignupGroup, string> = {
-  upcoming: 'ui.mySignupsEmptyUpcoming',
-  waitlisted: 'ui.mySignupsEmptyWaitlisted',
-  past: 'ui.mySignupsEmptyPast',
+  upcoming: 'eventsCentre:ui.mySignupsEmptyUpcoming',
+  waitlisted: 'eventsCentre:ui.mySignupsEmptyWaitlisted',
+  past: 'eventsCentre:ui.mySignupsEmptyPast',
 };
 
 /** One sign-up: the event, its time in the viewer's zone, its state and the member's, and what they may do. */
@@ -62,7 +67,7 @@ function SignupItem({ row, invalidates }: { row: MySignupRow; invalidates: Inval
             {' · '}
             {ended ? (
               <Tag color={row.checked_in ? 'success' : 'default'} data-testid="my-signup-attendance">
-                {row.checked_in ? t('ui.attended') : t('ui.notAttended')}
+                {row.checked_in ? t('eventsCentre:ui.attended') : t('eventsCentre:ui.notAttended')}
               </Tag>
             ) : seated ? (
               <Tag color="success">{t('ui.signedUpBadge')}</Tag>
@@ -139,7 +144,7 @@ function MySignups() {
       aria-labelledby="my-signups-title"
       data-testid="my-signups"
     >
-      <h2 id="my-signups-title">{t('ui.mySignupsTitle')}</h2>
+      <h2 id="my-signups-title">{t('eventsCentre:ui.mySignupsTitle')}</h2>
       <Tabs
         items={MY_SIGNUP_GROUPS.map((group) => ({
           key: group,
@@ -166,11 +171,11 @@ function FavouriteItem({ event }: { event: MyFavouriteEvent }) {
       actions={[
         <ConfirmAction
           key="unfavourite"
-          title={t('ui.confirmUnfavourite')}
+          title={t('eventsCentre:ui.confirmUnfavourite')}
           onConfirm={() => unfavourite.mutateAsync({ ta_id: event.ta_id }).then(() => undefined)}
         >
           <Button loading={unfavourite.isPending} data-testid="my-favourite-remove">
-            {t('ui.unfavourite')}
+            {t('eventsCentre:ui.unfavourite')}
           </Button>
         </ConfirmAction>,
       ]}
@@ -195,11 +200,11 @@ function MyFavouriteEvents() {
   const events = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <section className="accounts-section my-posts" aria-labelledby="my-favourites-title" data-testid="my-favourites">
-      <h2 id="my-favourites-title">{t('ui.myFavouritesTitle')}</h2>
+      <h2 id="my-favourites-title">{t('eventsCentre:ui.myFavouritesTitle')}</h2>
       <List<MyFavouriteEvent>
         loading={query.isPending}
         dataSource={events}
-        locale={{ emptyText: t('ui.myFavouritesEmpty') }}
+        locale={{ emptyText: t('eventsCentre:ui.myFavouritesEmpty') }}
         renderItem={(event) => <FavouriteItem key={event.ta_id} event={event} />}
       />
       {query.hasNextPage ? (
