@@ -9,7 +9,8 @@ import { expect, SITES, test, waitForHydration, type E2eSite } from './support/f
  * Decision 030, on both sites: a topic's page links to its activities page, which lists the event the
  * demo attached to the topic; a member signs up for it, finds it under "upcoming" in the personal
  * centre, takes its .ics from there and cancels it there; favourites it and finds it under favourite
- * events, and un-favourites it; withdraws a pending topic article from the personal centre.
+ * events, and un-favourites it; withdraws a pending topic article from the personal centre, then
+ * edits it there, which submits it for review again.
  */
 
 async function open(page: Page, path: string) {
@@ -121,5 +122,20 @@ for (const site of SITES) {
     await expect(article).toContainText(site.texts.reviews.status['40']);
     await expect(article.getByTestId('my-article-withdraw')).toHaveCount(0);
     await expect(article.getByTestId('my-article-edit')).toHaveText(site.texts.topics.ui.resubmit);
+
+    // Edited from here, it is submitted for review again.
+    await article.getByTestId('my-article-edit').click();
+    const dialog = page.getByRole('dialog', { name: site.texts.topicForm.editTitle });
+    await expect(dialog.getByTestId('article-form-title')).toHaveValue(title);
+    await dialog.getByTestId('article-form-title').fill(`${title} v2`);
+    await dialog.getByTestId('article-form-submit').click();
+    await page
+      .getByRole('dialog', { name: site.texts.topicForm.reviewTitle })
+      .getByRole('button', { name: site.texts.topicForm.reviewOk })
+      .click();
+    await expect(page.getByTestId('article-title')).toHaveText(`${title} v2`);
+    await open(page, `/${site.prefix}/userinfo`);
+    await expect(article).toContainText(site.texts.reviews.status['10']);
+    await expect(article.getByTestId('my-article-withdraw')).toBeVisible();
   });
 }
