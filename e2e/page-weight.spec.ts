@@ -35,6 +35,7 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     'discuss-info': `discuss/info/${ids.postId}`,
     'subject-list': 'subject/list',
     'subject-info': `subject/info/${ids.topicId}`,
+    'subject-activelist': `subject/activeList/${ids.topicId}`,
     'subject-article': `subject/article/${ids.articleId}`,
     'subject-hostzone': 'subject/hostZone',
     about: 'about',

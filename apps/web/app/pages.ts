@@ -41,6 +41,13 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'discuss-info', path: 'discuss/info/:id/:is_preview?', file: 'routes/discuss-info.tsx', titleKey: 'discuss' },
   { id: 'subject-list', path: 'subject/list', file: 'routes/subject-list.tsx', titleKey: 'subject' },
   { id: 'subject-info', path: 'subject/info/:id', file: 'routes/subject-info.tsx', titleKey: 'subject' },
+  // Decision 030: the events attached to a topic.
+  {
+    id: 'subject-activelist',
+    path: 'subject/activeList/:id',
+    file: 'routes/subject-activelist.tsx',
+    titleKey: 'subject',
+  },
   // Decision 026: a topic article's own page.
   { id: 'subject-article', path: 'subject/article/:id', file: 'routes/subject-article.tsx', titleKey: 'subject' },
   { id: 'subject-hostzone', path: 'subject/hostZone', file: 'routes/subject-hostzone.tsx', titleKey: 'hostZone' },

@@ -32,6 +32,7 @@ describe('the route table', () => {
       'discuss/info/:id/:is_preview?',
       'subject/list',
       'subject/info/:id',
+      'subject/activeList/:id',
       'subject/article/:id',
       'subject/hostZone',
       'about',
@@ -44,12 +45,7 @@ describe('the route table', () => {
     ]);
     const paths = flat.map((r) => r.path);
     for (const site of SITES) {
-      for (const unbuilt of [
-        'journal/index',
-        'stationed/application',
-        'challenge/info/:id',
-        'subject/activeList/:id',
-      ]) {
+      for (const unbuilt of ['journal/index', 'stationed/application', 'challenge/info/:id']) {
         expect(paths).not.toContain(`${site.prefix}/${unbuilt}`);
       }
     }

@@ -114,6 +114,14 @@ const eventFields = {
     .max(EVENT_ADMIN_RULE.contentMax, { message: 'eventsAdmin.rules.content' })
     .default('')
     .describe('rich text; sanitised on the server'),
+  ta_topic_id: z
+    .number({ message: 'eventsAdmin.rules.topic' })
+    .int({ message: 'eventsAdmin.rules.topic' })
+    .positive({ message: 'eventsAdmin.rules.topic' })
+    .max(ID_MAX, { message: 'eventsAdmin.rules.topic' })
+    .nullable()
+    .default(null)
+    .describe('a topic of the site (not archived) whose activities page lists the event; null for none (decision 030)'),
 };
 
 type EventFieldsOut = z.output<z.ZodObject<typeof eventFields>>;
@@ -171,6 +179,7 @@ export const adminEventSchema = z.object({
     }),
   ),
   ta_content: z.string().describe('sanitised HTML'),
+  ta_topic_id: z.number().nullable(),
   ta_state: z.number().describe('10 not started, 20 registering, 30 in progress, 40 ended'),
   ta_signup_count: z.number(),
   ta_waitlist_count: z.number(),
@@ -242,6 +251,18 @@ export const adminEventUpdate = defineCall({
     'Replaces an event’s fields (its linked versions stay as they are). Capacity may not go below the seats taken. Audited.',
   body: z.strictObject({ ta_id: eventId, ...eventFields }).superRefine(eventIssues),
   data: adminEventSchema,
+});
+
+export const adminEventTopics = defineCall({
+  id: 'admin.events.topics',
+  scope: 'site',
+  path: '/admin/events/topics',
+  write: false,
+  access,
+  tag: 'admin',
+  summary: 'The site’s open topics in their order (at most 500), to attach an event to one (decision 030)',
+  body: z.strictObject({}),
+  data: z.object({ list: z.array(z.object({ tt_id: z.number(), tt_title: z.string() })) }),
 });
 
 export const adminSignupSchema = z.object({

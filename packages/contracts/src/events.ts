@@ -84,6 +84,11 @@ export const activityFilters = {
     .optional()
     .describe('10 not started, 20 registering, 30 in progress, 40 ended'),
   month: monthSchema.optional().describe('events taking place (in part) in this month, viewer’s time zone'),
+  tt_id: id('events.rules.topicInvalid')
+    .optional()
+    .describe(
+      'the events attached to this topic of the site (its activities page, decision 030); 404 for a topic the site has not',
+    ),
 };
 
 export const activityCardSchema = activitySummarySchema.extend({
@@ -102,9 +107,16 @@ export const activityIndex = defineCall({
   access: PUBLIC,
   tag: 'events',
   summary:
-    'The events of the site (siteData cookie), newest start first, filtered by area, online or offline, state (derived from time) and month; keyset paged',
+    'The events of the site (siteData cookie), newest start first, filtered by area, online or offline, state (derived from time), month and topic; keyset paged',
   body: z.strictObject({ ...activityFilters, ...pageQuery }),
-  data: z.object({ list: z.array(activityCardSchema), next_cursor: z.string().nullable() }),
+  data: z.object({
+    list: z.array(activityCardSchema),
+    next_cursor: z.string().nullable(),
+    topic: z
+      .object({ tt_id: z.number(), tt_title: z.string(), tt_cover_url: z.string() })
+      .nullable()
+      .describe('the topic named by tt_id (the head of its activities page); null without tt_id'),
+  }),
 });
 
 const labelValue = z.object({ label: z.string(), value: z.number() });

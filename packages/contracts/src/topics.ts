@@ -359,6 +359,6 @@ export const TOPIC_MSG = {
   withdrawn: 'topics.api.withdrawn',
 } as const;
 
-/** The web's pages of a topic and an article (decision 026). */
-export const topicPath = (prefix: string, ttId: number) => `/${prefix}/subject/info/${ttId}`;
+/** The web's pages of a topic and an article (decision 026); the topic's own in topic-paths.ts, which the events' pages load without this module. */
+export { topicActivitiesPath, topicPath } from './topic-paths';
 export const topicArticlePath = (prefix: string, ttarId: number) => `/${prefix}/subject/article/${ttarId}`;

@@ -140,6 +140,8 @@ export interface ActivitiesTable {
   waitlist_count: Generated<number>;
   /** Set by the back office's edits; null for events written before it. */
   updated_at: Millis | null;
+  /** The topic of the site the event belongs to (its topic activities page); null for none (decision 030). */
+  topic_id: number | null;
 }
 
 export interface ActivitySignupsTable {

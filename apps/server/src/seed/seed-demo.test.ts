@@ -91,6 +91,26 @@ describe('seedDemo', () => {
     }
   });
 
+  it('attaches a registering event of each site to its first topic (decision 030)', async () => {
+    for (const siteId of [1, 2]) {
+      const attached = await database.db
+        .selectFrom('activities')
+        .innerJoin('topics', 'topics.id', 'activities.topic_id')
+        .select([
+          'activities.signup_starts_at',
+          'activities.signup_ends_at',
+          'activities.starts_at',
+          'activities.ends_at',
+          'topics.site_id',
+        ])
+        .where('activities.site_id', '=', siteId)
+        .execute();
+      expect(attached).toHaveLength(1);
+      expect(attached[0]!.site_id).toBe(siteId);
+      expect(activityState(attached[0]!, NOW)).toBe('registering');
+    }
+  });
+
   it('keeps every member’s points equal to the sum of their ledger', async () => {
     const users = await database.db.selectFrom('users').select(['id', 'points']).execute();
     const sums = await database.db

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, UserRolesTable } from '../db/schema';
 import { recordHistory, type PointSource } from '../platform/points/points.service';
-import { buildDemoPlan, DEMO_MARKER, type DemoPlan, type SourceRef } from './demo-content';
+import { buildDemoPlan, DEMO_MARKER, type DemoPlan, type PlannedSite, type SourceRef } from './demo-content';
 
 /**
  * SQLite builds may cap bound variables at 999; a multi-row insert binds rows x columns of them.
@@ -170,6 +170,18 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
         })),
     );
     topicIds.push(topics);
+
+    // Decision 030: the registering event of each site with the most free seats belongs to the
+    // site's first topic, so the topic's activities page shows one a member can sign up for.
+    const freeSeats = (a: PlannedSite['activities'][number]) => (a.row.capacity ?? 0) - (a.row.signup_count ?? 0);
+    const attached = s.activities.reduce(
+      (best, a, i) =>
+        a.state === 'registering' && (best < 0 || freeSeats(a) > freeSeats(s.activities[best]!)) ? i : best,
+      -1,
+    );
+    if (attached >= 0 && topics.length) {
+      await trx.updateTable('activities').set({ topic_id: topics[0]! }).where('id', '=', events[attached]!).execute();
+    }
 
     const articleRows = s.topics.flatMap((tp, ti) =>
       tp.articles.map((a) => ({ ...a.row, topic_id: topics[ti]!, author_id: user(a.author) })),

@@ -18,12 +18,15 @@ function addTo(instance: I18n, texts: ExtraTexts): void {
 
 /**
  * Adds the texts of a part of the app that is loaded on demand (the back office adds its own when
- * its chunk loads), to every instance made so far and every one made after.
+ * its chunk loads, the personal centre's sections theirs), to every instance made so far and every
+ * one made after.
  */
 export function addTexts(texts: ExtraTexts): void {
   if (extraTexts.includes(texts)) return;
   extraTexts.push(texts);
   for (const instance of liveInstances) addTo(instance, texts);
+  // A lazy part the server renders too (the personal centre's sections) reaches the server's instances.
+  for (const instance of serverInstances.values()) addTo(instance, texts);
 }
 
 /** True when `key` (`namespace.name`, or `namespace.group.name`) names a text of the loaded catalogues. */

@@ -2,18 +2,21 @@ import { lazy, Suspense } from 'react';
 import { requireMember } from '~/features/accounts/api/current-user.server';
 import accountsCss from '~/features/accounts/components/accounts.css?url';
 import { UserinfoPage } from '~/features/accounts/components/UserinfoPage';
+import myEventsCss from '~/features/events/components/my-events.css?url';
 import { MyPosts } from '~/features/reviews/components/MyPosts';
 import myPostsCss from '~/features/reviews/components/my-posts.css?url';
 import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/userinfo';
 import { PortalAntd } from '~/lib/PortalAntd';
 
-// Read in the browser after the page (its list is not server-rendered): its code is a chunk of its own.
+// Read in the browser after the page (their lists are not server-rendered): each a chunk of its own.
+const MyEvents = lazy(() => import('~/features/events/components/MyEvents'));
 const MyArticles = lazy(() => import('~/features/topics/components/MyArticles'));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsCss },
   { rel: 'stylesheet', href: myPostsCss },
+  { rel: 'stylesheet', href: myEventsCss },
 ];
 
 /** Members only: a visitor goes to the login page and comes back here (spec 4). */
@@ -30,6 +33,9 @@ export default function Userinfo({ loaderData }: Route.ComponentProps) {
       <UserinfoPage member={loaderData.member} />
       <div className="portal-page accounts-centre">
         <MyPosts />
+        <Suspense fallback={null}>
+          <MyEvents />
+        </Suspense>
         <Suspense fallback={null}>
           <MyArticles />
         </Suspense>

@@ -30,6 +30,8 @@ export const eventsAdmin: Catalogue['eventsAdmin'] = {
     code: 'A check-in code has 20 letters and digits',
     viewType: 'Unknown list type',
     signType: 'Unknown sign-up type',
+    topic: 'Please choose a topic',
+    topicUnknown: 'Please choose an open topic of this site',
     keyword: 'A search can be at most 50 characters',
   },
   api: {
@@ -75,6 +77,8 @@ export const eventsAdmin: Catalogue['eventsAdmin'] = {
     fieldWaitlist: 'Keep a waitlist when full',
     fieldSignupWindow: 'Sign-up window',
     fieldTime: 'Event time',
+    fieldTopic: 'Topic',
+    noTopic: 'None',
     fieldContent: 'Body',
     fieldOtherLang: 'Publish a Chinese version as well',
     formFields: 'Sign-up form fields',

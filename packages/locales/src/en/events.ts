@@ -18,6 +18,8 @@ export const events: SiteCatalogue['events'] = {
     fieldPhone: 'Please enter a valid phone number',
     fieldChoice: 'Please choose one of the options for "{{label}}"',
     fieldUnknown: 'This event has no such sign-up field',
+    topicInvalid: 'Please name a topic',
+    groupInvalid: 'The group must be upcoming, waitlisted or past',
   },
   api: {
     signedUp: 'You are signed up',
@@ -36,6 +38,7 @@ export const events: SiteCatalogue['events'] = {
     notSignedUp: 'You have not signed up for this event',
     cancelTooLate: 'The event has started: the sign-up can no longer be cancelled',
     notYourQuestion: 'You can only delete your own questions',
+    topicNotFound: 'The topic does not exist',
   },
   ui: {
     listTitle: 'Events',
@@ -128,5 +131,10 @@ export const events: SiteCatalogue['events'] = {
     listMaskedNote: 'To protect privacy, names, companies and phones show only some characters.',
     listManage: 'Manage sign-ups and check-in',
     otherLanguage: '中文版',
+    topicEventsTitle: '{{title}}: events',
+    topicEventsDescription: 'Events of the topic "{{title}}": summits, meetups and webinars, with sign-up online.',
+    topicEventsHeading: 'Events of this topic',
+    backToTopic: 'Back to the topic',
+    topicEventsEmpty: 'This topic has no events yet',
   },
 };

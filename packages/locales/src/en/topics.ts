@@ -31,6 +31,8 @@ export const topics: SiteCatalogue['topics'] = {
     otherLangNoTopic: 'The other language site has no topic of this title, so the article cannot be published there',
   },
   ui: {
+    resubmit: 'Edit and resubmit',
+    topicEvents: 'Events of this topic',
     listTitle: 'Topics',
     listDescription:
       'Topics of the storage industry: each is curated by its hosts, who review the original and reprinted articles submitted to it.',

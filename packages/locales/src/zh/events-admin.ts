@@ -28,6 +28,8 @@ export const eventsAdmin = {
     code: '签到码应为 20 位字母和数字',
     viewType: '名单类型不正确',
     signType: '报名类型不正确',
+    topic: '请选择专题',
+    topicUnknown: '请选择本站未归档的专题',
     keyword: '搜索词最多 50 个字',
   },
   api: {
@@ -73,6 +75,8 @@ export const eventsAdmin = {
     fieldWaitlist: '满员后开放候补',
     fieldSignupWindow: '报名时间',
     fieldTime: '活动时间',
+    fieldTopic: '所属专题',
+    noTopic: '无',
     fieldContent: '正文',
     fieldOtherLang: '同时发布英文版',
     formFields: '报名表字段',

@@ -16,6 +16,8 @@ export const events = {
     fieldPhone: '请填写正确的手机号码',
     fieldChoice: '请从选项中选择“{{label}}”',
     fieldUnknown: '该活动没有这一报名项',
+    topicInvalid: '请选择专题',
+    groupInvalid: '分组须为即将参加、候补中或已结束',
   },
   api: {
     signedUp: '报名成功',
@@ -34,6 +36,7 @@ export const events = {
     notSignedUp: '您尚未报名该活动',
     cancelTooLate: '活动已开始，不能取消报名',
     notYourQuestion: '只能删除自己的提问',
+    topicNotFound: '专题不存在',
   },
   ui: {
     listTitle: '活动',
@@ -125,5 +128,10 @@ export const events = {
     listMaskedNote: '为保护隐私，姓名、公司和电话只显示部分字符。',
     listManage: '管理报名与签到',
     otherLanguage: 'English version',
+    topicEventsTitle: '{{title}}：专题活动',
+    topicEventsDescription: '专题“{{title}}”的活动：峰会、沙龙与线上研讨，在线报名。',
+    topicEventsHeading: '本专题的活动',
+    backToTopic: '返回专题',
+    topicEventsEmpty: '本专题暂无活动',
   },
 };

@@ -29,6 +29,8 @@ export const topics = {
     otherLangNoTopic: '另一语言站点没有同名专题，无法同时发布',
   },
   ui: {
+    resubmit: '修改并重新提交',
+    topicEvents: '本专题活动',
     listTitle: '专题',
     listDescription: '存储行业的专题：每个专题由主持人审核文章，汇集该方向的原创与转载文章。',
     hosts: '主持人',

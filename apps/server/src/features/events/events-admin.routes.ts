@@ -10,6 +10,7 @@ import {
   adminEventGet,
   adminEventList,
   adminEventSignups,
+  adminEventTopics,
   adminEventUndoCheckIn,
   adminEventUpdate,
 } from '@portal/contracts/events-admin';
@@ -29,9 +30,10 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * code; the public, masked sign-up list.
  */
 export async function eventsAdminRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  const events = eventsAdminService(deps.db, deps.clock);
+  const events = eventsAdminService(deps.db, deps.clock, deps.contributions.topicDirectories[0]);
 
   registerCall(app, adminEventList, async (body, { site }) => events.list(site, body));
+  registerCall(app, adminEventTopics, async (_body, { site }) => events.topicOptions(site));
   registerCall(app, adminEventGet, async (body, { site }) => events.get(site, body.ta_id));
   registerCall(app, adminEventCreate, async (body, { site, user, request, succeed }) => {
     const result = await events.create(site, (await user()).id, body, request);

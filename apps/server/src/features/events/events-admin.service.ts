@@ -11,6 +11,7 @@ import type { ActivitiesTable, DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { ApiError } from '../../http/api-error';
 import type { Clock } from '../../lib/clock';
+import type { TopicDirectory } from '../../platform/kit/feature';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -83,7 +84,7 @@ export function maskedSignup(r: SignupRow, fields: ReturnType<typeof readFormFie
   };
 }
 
-export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
+export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicDirectory) {
   const repo = eventsAdminRepository(db);
 
   async function view(executor: Executor, a: Row, now: number): Promise<AdminEvent> {
@@ -114,6 +115,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
       ta_end_time: iso(Number(a.ends_at))!,
       ta_form_fields: readFormFields(a.form_fields),
       ta_content: a.body_html,
+      ta_topic_id: a.topic_id,
       ta_state: activityState(
         {
           signup_starts_at: Number(a.signup_starts_at),
@@ -162,7 +164,18 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
       form_fields: JSON.stringify(
         input.ta_form_fields.map((f) => ({ ...f, options: f.type === 'choice' ? f.options : [] })),
       ),
+      topic_id: input.ta_topic_id,
     };
+  }
+
+  /**
+   * The topic must be one of the site's and open; an event may keep the archived topic it already
+   * names (its page stays), but not be moved to one.
+   */
+  async function checkTopic(executor: Executor, site: Site, topicId: number | null, current: number | null = null) {
+    if (topicId === null || topicId === current) return;
+    const topic = topics ? await topics.find(executor, site.tws_id, topicId) : undefined;
+    if (!topic || topic.archived) throw badField(site, 'ta_topic_id', 'eventsAdmin.rules.topicUnknown');
   }
 
   /** The cover must be an image upload that exists (by its id and key), or a demo picture. */
@@ -197,6 +210,12 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
       };
     },
 
+    /** The site's open topics for the editor's select. */
+    async topicOptions(site: Site) {
+      const rows = topics ? await topics.list(db, site.tws_id, 500) : [];
+      return { list: rows.map((t) => ({ tt_id: t.id, tt_title: t.title })) };
+    },
+
     async get(site: Site, id: number): Promise<AdminEvent> {
       return view(db, await mustFind(db, site, id), clock.now());
     },
@@ -214,6 +233,8 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
       return db.transaction().execute(async (trx) => {
         const now = clock.now();
         await checkCover(trx, input.ta_cover_url);
+        await checkTopic(trx, site, input.ta_topic_id);
+        // A topic is of one site: the linked versions are attached on their own site by its staff.
         const id = await repo.insert(trx, site.tws_id, stored, now);
         const linked: Array<{ tws_id: number; ta_id: number }> = [];
         if (others.length) {
@@ -224,7 +245,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
             const copy = await repo.insert(
               trx,
               other.tws_id,
-              { ...stored, lang_group_id: id, ...(known ? {} : { province: '', area: '' }) },
+              { ...stored, topic_id: null, lang_group_id: id, ...(known ? {} : { province: '', area: '' }) },
               now,
             );
             linked.push({ tws_id: other.tws_id, ta_id: copy });
@@ -256,6 +277,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock) {
           throw badField(site, 'ta_capacity', 'eventsAdmin.rules.capacityBelowSeats', { n: row.signup_count });
         }
         if (input.ta_cover_url !== row.cover_url) await checkCover(trx, input.ta_cover_url);
+        await checkTopic(trx, site, input.ta_topic_id, row.topic_id);
         const before = await view(trx, row, now);
         await repo.update(trx, row.id, { ...stored, updated_at: now });
         await link(trx, stored.cover_url ?? '', content, now);

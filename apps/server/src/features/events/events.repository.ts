@@ -10,6 +10,8 @@ export interface ListQuery {
   city?: string;
   isOnline?: 0 | 1;
   state?: number;
+  /** The events attached to this topic (decision 030). */
+  topicId?: number;
   /** Events that take place (in part) within [from, to). */
   range?: { from: number; to: number };
   now: number;
@@ -58,6 +60,7 @@ export function eventsRepository(db: Kysely<DB>) {
       if (q.province !== undefined) query = query.where('province', '=', q.province);
       if (q.city !== undefined) query = query.where('area', '=', q.city);
       if (q.isOnline !== undefined) query = query.where('is_online', '=', q.isOnline);
+      if (q.topicId !== undefined) query = query.where('topic_id', '=', q.topicId);
       if (q.range) query = query.where('starts_at', '<', q.range.to).where('ends_at', '>', q.range.from);
       const now = q.now;
       if (q.state === 40) query = query.where('ends_at', '<=', now);
@@ -80,6 +83,76 @@ export function eventsRepository(db: Kysely<DB>) {
         query = query.where((eb) => eb(eb.refTuple('starts_at', 'id'), '<', eb.tuple(at, id)));
       }
       return query.orderBy('starts_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+    },
+
+    /**
+     * One page of a member's sign-ups on a site (decision 030), keyset on the event's start and the
+     * sign-up id: upcoming and waitlisted soonest first, past latest first.
+     */
+    mySignups(q: {
+      siteId: number;
+      userId: number;
+      group: 'upcoming' | 'waitlisted' | 'past';
+      now: number;
+      after: { at: number; id: number } | null;
+      limit: number;
+    }) {
+      const ascending = q.group !== 'past';
+      let query = db
+        .selectFrom('activity_signups')
+        .innerJoin('activities', 'activities.id', 'activity_signups.activity_id')
+        .selectAll('activities')
+        .select([
+          'activity_signups.id as signup_id',
+          'activity_signups.status as signup_status',
+          'activity_signups.created_at as signup_created_at',
+          'activity_signups.checked_in_at as signup_checked_in_at',
+        ])
+        .where('activity_signups.user_id', '=', q.userId)
+        .where('activities.site_id', '=', q.siteId)
+        .where(
+          'activity_signups.status',
+          '=',
+          q.group === 'waitlisted' ? SIGNUP_STATUS.waiting : SIGNUP_STATUS.signedUp,
+        )
+        .where('activities.ends_at', q.group === 'past' ? '<=' : '>', q.now);
+      if (q.after) {
+        const { at, id } = q.after;
+        const cmp = ascending ? '>' : '<';
+        query = query.where((eb) =>
+          eb.or([
+            eb('activities.starts_at', cmp, at),
+            eb.and([eb('activities.starts_at', '=', at), eb('activity_signups.id', cmp, id)]),
+          ]),
+        );
+      }
+      const dir = ascending ? 'asc' : 'desc';
+      return query.orderBy('activities.starts_at', dir).orderBy('activity_signups.id', dir).limit(q.limit).execute();
+    },
+
+    /** One page of a member's favourite events on a site, latest favourite first (keyset on its time and the event id). */
+    myFavourites(q: { siteId: number; userId: number; after: { at: number; id: number } | null; limit: number }) {
+      let query = db
+        .selectFrom('activity_favourites')
+        .innerJoin('activities', 'activities.id', 'activity_favourites.activity_id')
+        .selectAll('activities')
+        .select('activity_favourites.created_at as favourite_created_at')
+        .where('activity_favourites.user_id', '=', q.userId)
+        .where('activities.site_id', '=', q.siteId);
+      if (q.after) {
+        const { at, id } = q.after;
+        query = query.where((eb) =>
+          eb.or([
+            eb('activity_favourites.created_at', '<', at),
+            eb.and([eb('activity_favourites.created_at', '=', at), eb('activity_favourites.activity_id', '<', id)]),
+          ]),
+        );
+      }
+      return query
+        .orderBy('activity_favourites.created_at', 'desc')
+        .orderBy('activity_favourites.activity_id', 'desc')
+        .limit(q.limit)
+        .execute();
     },
 
     /** The start and end of the events taking place within a range (the calendar's marks). */

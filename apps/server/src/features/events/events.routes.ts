@@ -16,6 +16,7 @@ import {
   activityLike,
   activitySignUp,
 } from '@portal/contracts/events';
+import { activityMyCollection, activityMySignups } from '@portal/contracts/events-mine';
 import { activityList } from '@portal/contracts/home';
 import { registerCall } from '../../http/register-call';
 import type { FeatureDeps } from '../../platform/kit/feature';
@@ -27,7 +28,7 @@ import { eventsService } from './events.service';
  * The calls take their site from the `siteData` cookie (spec 7).
  */
 export async function eventsRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  const events = eventsService(deps.db, deps.clock);
+  const events = eventsService(deps.db, deps.clock, deps.contributions.topicDirectories[0]);
   registerCall(app, activityList, async (body, { site }) => ({ list: await events.latest(site, body.limit) }));
 
   registerCall(app, activityIndex, async (body, { site, request }) =>
@@ -56,6 +57,11 @@ export async function eventsRoutes(app: FastifyInstance, deps: FeatureDeps) {
     succeed(EVENTS_MSG.cancelled);
     return result;
   });
+
+  registerCall(app, activityMySignups, async (body, { site, user }) => events.mySignups(site, (await user()).id, body));
+  registerCall(app, activityMyCollection, async (body, { site, user }) =>
+    events.myFavourites(site, (await user()).id, body),
+  );
 
   registerCall(app, actQuestion, async (body, { site, viewer }) => events.questions(site, body, await viewer()));
   registerCall(app, actQuestionAdd, async (body, { site, user, succeed }) => {

@@ -12,6 +12,7 @@ import {
   type EventQuestion,
   type EventScheduleItem,
 } from '@portal/contracts/events';
+import type { MyFavouriteEvent, MySignupGroup, MySignupRow } from '@portal/contracts/events-mine';
 import type { ActivitySummary } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { SITES, siteById, type Site } from '@portal/contracts/sites';
@@ -21,6 +22,7 @@ import type { ActivitiesTable, DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import type { Clock } from '../../lib/clock';
+import type { TopicDirectory } from '../../platform/kit/feature';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { recordAudit } from '../../platform/audit/audit.service';
@@ -138,11 +140,16 @@ export interface ListFilters {
   is_online?: 0 | 1;
   state?: number;
   month?: string;
+  tt_id?: number;
   cursor?: string;
   limit?: number;
 }
 
-export function eventsService(db: Kysely<DB>, clock: Clock) {
+/**
+ * @param topics the topics events attach to (the topics feature's directory; decision 030), none
+ * when the portal runs without topics: a topic filter then names no topic.
+ */
+export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirectory) {
   const repo = eventsRepository(db);
 
   function summary(
@@ -195,12 +202,15 @@ export function eventsService(db: Kysely<DB>, clock: Clock) {
       const now = clock.now();
       const limit = f.limit ?? PAGE_SIZE;
       const range = f.month ? monthRangeInZone(f.month, viewerTimeZone(timeZone, site.lang)) : undefined;
+      const topic = f.tt_id !== undefined && topics ? await topics.find(db, site.tws_id, f.tt_id) : undefined;
+      if (f.tt_id !== undefined && !topic) throw ApiError.notFound('events.api.topicNotFound');
       const rows = await repo.list({
         siteId: site.tws_id,
         province: f.province,
         city: f.city,
         isOnline: f.is_online,
         state: f.state,
+        topicId: f.tt_id,
         range,
         now,
         after: decodeCursor(f.cursor),
@@ -211,6 +221,69 @@ export function eventsService(db: Kysely<DB>, clock: Clock) {
       return {
         list: page.map((a) => card(a, now)),
         next_cursor: rows.length > limit && last ? encodeCursor({ at: Number(last.starts_at), id: last.id }) : null,
+        topic: topic ? { tt_id: topic.id, tt_title: topic.title, tt_cover_url: topic.cover_url } : null,
+      };
+    },
+
+    /** The member's sign-ups of one group on the site (personal centre, decision 030). */
+    async mySignups(
+      site: Site,
+      userId: number,
+      q: { group: MySignupGroup; cursor?: string; limit: number },
+    ): Promise<{ list: MySignupRow[]; next_cursor: string | null }> {
+      const now = clock.now();
+      const rows = await repo.mySignups({
+        siteId: site.tws_id,
+        userId,
+        group: q.group,
+        now,
+        after: decodeCursor(q.cursor),
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const list = await Promise.all(
+        page.map(async (r): Promise<MySignupRow> => {
+          const waiting = r.signup_status === SIGNUP_STATUS.waiting;
+          return {
+            ...card(r, now),
+            signup_id: r.signup_id,
+            status: r.signup_status,
+            waitlist_position: waiting
+              ? await repo.waitlistPosition(db, r.id, { id: r.signup_id, created_at: Number(r.signup_created_at) })
+              : null,
+            checked_in: r.signup_checked_in_at !== null,
+            ta_online_url: !waiting && r.is_online === 1 ? r.online_url : null,
+            signup_time: iso(Number(r.signup_created_at)),
+          };
+        }),
+      );
+      const last = page[page.length - 1];
+      return {
+        list,
+        next_cursor:
+          rows.length > q.limit && last ? encodeCursor({ at: Number(last.starts_at), id: last.signup_id }) : null,
+      };
+    },
+
+    /** The member's favourite events on the site, latest favourite first (personal centre, decision 030). */
+    async myFavourites(
+      site: Site,
+      userId: number,
+      q: { cursor?: string; limit: number },
+    ): Promise<{ list: MyFavouriteEvent[]; next_cursor: string | null }> {
+      const now = clock.now();
+      const rows = await repo.myFavourites({
+        siteId: site.tws_id,
+        userId,
+        after: decodeCursor(q.cursor),
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return {
+        list: page.map((r) => ({ ...card(r, now), favourite_time: iso(Number(r.favourite_created_at)) })),
+        next_cursor:
+          rows.length > q.limit && last ? encodeCursor({ at: Number(last.favourite_created_at), id: last.id }) : null,
       };
     },
 

@@ -1,6 +1,6 @@
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { countAll } from '../../db/day-counts';
-import type { DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
+import type { DashboardFigure, DictionaryUse, HomeFigure, TopicDirectory } from '../../platform/kit/feature';
 
 export const articleCount: HomeFigure = {
   key: 'topic_article_count',
@@ -43,5 +43,31 @@ export const articleSources: DictionaryUse = {
       .where('source', '=', entry.value)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  },
+};
+
+/** The site's topics as other domains attach to them (an event's topic, decision 030). */
+export const topicDirectory: TopicDirectory = {
+  async find(executor, siteId, topicId) {
+    const row = await executor
+      .selectFrom('topics')
+      .select(['id', 'title', 'cover_url', 'archived_at'])
+      .where('id', '=', topicId)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    return row
+      ? { id: row.id, title: row.title, cover_url: row.cover_url, archived: row.archived_at !== null }
+      : undefined;
+  },
+  list(executor, siteId, limit) {
+    return executor
+      .selectFrom('topics')
+      .select(['id', 'title'])
+      .where('site_id', '=', siteId)
+      .where('archived_at', 'is', null)
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   },
 };

@@ -1,6 +1,6 @@
 import { defineFeature } from '../../platform/kit/feature';
 import { articleReviewKind } from './article-review-kind';
-import { articleCount, articleDashboard, articleSources } from './topics.contributions';
+import { articleCount, articleDashboard, articleSources, topicDirectory } from './topics.contributions';
 import { topicsRoutes } from './topics.routes';
 
 /** Topics: the topic list and pages, topic articles reviewed by their topics' hosts, follows of topics. */
@@ -11,6 +11,7 @@ export const topicsFeature = defineFeature({
     homeFigures: [articleCount],
     dashboardFigures: [articleDashboard],
     dictionaryUses: [articleSources],
+    topicDirectories: [topicDirectory],
   },
   routes: topicsRoutes,
 });

@@ -76,12 +76,28 @@ export interface DictionaryUse {
   renameLabel?(executor: Executor, siteId: number, from: string, to: string): Promise<void>;
 }
 
+/**
+ * The topics other domains may attach to (an event names a topic of its site, decision 030), read
+ * through the domain that owns them so no other domain reads their table.
+ */
+export interface TopicDirectory {
+  /** A topic of the site (archived ones too: their pages stay); undefined when the site has none of that id. */
+  find(
+    executor: Executor,
+    siteId: number,
+    topicId: number,
+  ): Promise<{ id: number; title: string; cover_url: string; archived: boolean } | undefined>;
+  /** The site's open topics in their order, for a select (at most `limit`). */
+  list(executor: Executor, siteId: number, limit: number): Promise<Array<{ id: number; title: string }>>;
+}
+
 /** What a domain adds to the portal's shared screens and services, each read by the one that shows it. */
 export interface Contributions {
   reviewKinds: readonly ReviewKindAdapter[];
   homeFigures: readonly HomeFigure[];
   dashboardFigures: readonly DashboardFigure[];
   dictionaryUses: readonly DictionaryUse[];
+  topicDirectories: readonly TopicDirectory[];
 }
 
 export type FeatureDeps = PortalDeps & { contributions: Contributions };
@@ -108,6 +124,7 @@ export function gatherContributions(features: readonly Feature[]): Contributions
     homeFigures: features.flatMap((f) => f.contributes?.homeFigures ?? []),
     dashboardFigures: features.flatMap((f) => f.contributes?.dashboardFigures ?? []),
     dictionaryUses: features.flatMap((f) => f.contributes?.dictionaryUses ?? []),
+    topicDirectories: features.flatMap((f) => f.contributes?.topicDirectories ?? []),
   };
 }
 

@@ -28,6 +28,7 @@ import {
   adminEventGet,
   adminEventList,
   adminEventSignups,
+  adminEventTopics,
   adminEventUndoCheckIn,
   adminEventUpdate,
   type AdminEvent,
@@ -73,6 +74,8 @@ interface FormValues {
   time?: Range;
   fields?: FieldRow[];
   ta_content?: string;
+  /** 0 for none: antd's Select keeps no null option apart. */
+  ta_topic_id?: number;
   other_lang?: boolean;
 }
 
@@ -108,6 +111,7 @@ function bodyOf(v: FormValues) {
           : [],
     })),
     ta_content: v.ta_content ?? '',
+    ta_topic_id: v.ta_topic_id ? v.ta_topic_id : null,
   };
 }
 
@@ -163,6 +167,7 @@ function EventDialog({ eventId, onClose }: { eventId: number | 'new'; onClose: (
   const [form] = Form.useForm<FormValues>();
   const editing = eventId !== 'new';
   const existing = useCall(adminEventGet, { ta_id: editing ? eventId : 1 }, { enabled: editing });
+  const topics = useCall(adminEventTopics, {});
   const create = useCallMutation(adminEventCreate, { invalidates: EVENT_CALLS });
   const update = useCallMutation(adminEventUpdate, { invalidates: EVENT_CALLS });
   const online = Form.useWatch('ta_is_online', form);
@@ -188,8 +193,10 @@ function EventDialog({ eventId, onClose }: { eventId: number | 'new'; onClose: (
         time: [dayjs(e.ta_start_time), dayjs(e.ta_end_time)],
         fields: e.ta_form_fields.map((f) => ({ ...f, options: f.options.join(', ') })),
         ta_content: e.ta_content,
+        ta_topic_id: e.ta_topic_id ?? 0,
       }
     : {
+        ta_topic_id: 0,
         ta_is_online: false,
         ta_capacity: 0,
         ta_waitlist_enabled: false,
@@ -241,6 +248,22 @@ function EventDialog({ eventId, onClose }: { eventId: number | 'new'; onClose: (
         </Form.Item>
         <Form.Item name="ta_summary" label={t('ui.fieldSummary')}>
           <Input.TextArea maxLength={500} rows={2} data-testid="event-summary" />
+        </Form.Item>
+        <Form.Item name="ta_topic_id" label={t('ui.fieldTopic')}>
+          <Select
+            style={{ width: 320 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={topics.isPending}
+            options={[
+              { value: 0, label: t('ui.noTopic') },
+              ...(topics.data?.list ?? []).map((topic) => ({ value: topic.tt_id, label: topic.tt_title })),
+              // An archived topic the event keeps still shows by its number.
+              ...(e?.ta_topic_id && !topics.data?.list.some((topic) => topic.tt_id === e.ta_topic_id)
+                ? [{ value: e.ta_topic_id, label: `#${e.ta_topic_id}` }]
+                : []),
+            ]}
+            data-testid="event-topic"
+          />
         </Form.Item>
         <Form.Item name="ta_cover_url" label={t('ui.fieldCover')}>
           <CoverUpload label={t('ui.uploadCover')} />

@@ -25,6 +25,14 @@ export function useEventList(site: Site, f: EventFilters) {
   return useCallPages(activityIndex, eventListBody(f, PAGE_SIZE), { site, firstPage: true });
 }
 
+/** The first page of the events attached to a topic (its activities page, decision 030). */
+export const topicEventsFirstPageQuery = (site: Site, topicId: number) =>
+  callQuery(activityIndex, site, { tt_id: topicId, limit: PAGE_SIZE });
+
+export function useTopicEvents(site: Site, topicId: number) {
+  return useCallPages(activityIndex, { tt_id: topicId, limit: PAGE_SIZE }, { site, firstPage: true });
+}
+
 export const eventInfoQuery = (site: Site, id: number) => callQuery(activityInfo, site, { ta_id: id });
 export const questionsFirstPageQuery = (site: Site, id: number) =>
   callQuery(actQuestion, site, { ta_id: id, limit: PAGE_SIZE });

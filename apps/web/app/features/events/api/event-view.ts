@@ -24,11 +24,25 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** What the .ics file needs of an event: the event page's detail, or a row of the member's sign-ups. */
+export type IcsEvent = Pick<
+  ActivityDetail,
+  | 'ta_id'
+  | 'ta_title'
+  | 'ta_summary'
+  | 'ta_is_online'
+  | 'ta_online_url'
+  | 'ta_city'
+  | 'ta_address'
+  | 'ta_start_time'
+  | 'ta_end_time'
+>;
+
 /**
  * The event as an iCalendar file, for a member who signed up: times in UTC (every calendar shows
  * them in its own zone), the page's address, the place or the online link.
  */
-export function eventIcs(event: ActivityDetail, pageUrl: string, now: Date = new Date()): string {
+export function eventIcs(event: IcsEvent, pageUrl: string, now: Date = new Date()): string {
   const location = event.ta_is_online
     ? (event.ta_online_url ?? pageUrl)
     : [event.ta_city, event.ta_address].filter(Boolean).join(' ');

@@ -6,6 +6,7 @@ import { EXPERT_FLAG } from '@portal/contracts/constants';
 import {
   TOPIC_ARTICLE_SORTS,
   topicArticlePath,
+  topicActivitiesPath,
   topicFollow,
   type TopicArticleSort,
   type TopicDetail,
@@ -125,6 +126,9 @@ export function TopicPage({ topicId, sort }: { topicId: number; sort: TopicArtic
           <p className="topics-meta">
             <span data-testid="topic-article-count">{t('ui.articles', { count: topic.tt_article_count })}</span>
             <span data-testid="topic-follower-count">{t('ui.followers', { count: topic.tt_follower_count })}</span>
+            <Link to={topicActivitiesPath(site.prefix, topic.tt_id)} data-testid="topic-events-link">
+              {t('ui.topicEvents')}
+            </Link>
           </p>
         </div>
         <div className="topics-hero__actions">

@@ -29,6 +29,7 @@ import { useInvalidateCalls } from '~/lib/query/use-call';
 import { withPortalAntd } from '~/lib/PortalAntd';
 import { useShell } from '~/lib/shell';
 import { TOPIC_CALLS } from '../api/topic-queries';
+import { topicArticleMine } from '@portal/contracts/topic-articles-mine';
 import {
   ARTICLE_FORM_FIELDS,
   articleFormBody,
@@ -126,7 +127,12 @@ function PublishArticleDialog({ open, topicId, edit, onClose }: PublishArticleDi
     later(DIALOG_DELAYS_MS.resetForm, () => form.resetFields());
     void invalidate(
       edit
-        ? [...TOPIC_CALLS, { call: topicArticleInfo, site: site.apply_site, body: { ttar_id: edit.ttar_id } }]
+        ? [
+            ...TOPIC_CALLS,
+            { call: topicArticleInfo, site: site.apply_site, body: { ttar_id: edit.ttar_id } },
+            // The personal centre's list of the author's articles shows the new status.
+            { call: topicArticleMine },
+          ]
         : TOPIC_CALLS,
     );
     setSubmitted(result.data.ttar_id);

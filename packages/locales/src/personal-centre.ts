@@ -1,0 +1,19 @@
+import { eventsCentre as eventsCentreEn } from './en/events-centre';
+import { eventsCentre } from './zh/events-centre';
+import type { Widen } from './zh';
+
+/**
+ * Texts of the personal centre's lazily loaded sections (decision 030). Kept out of the portal's
+ * catalogue so that other pages do not download them; a section adds them when its chunk loads (as
+ * the back office adds its own), the server and the tests use the whole set (`catalogues.ts`).
+ */
+const personalCentreZh = { eventsCentre } as const;
+
+export type PersonalCentreCatalogue = Widen<typeof personalCentreZh>;
+
+const personalCentreEn: PersonalCentreCatalogue = { eventsCentre: eventsCentreEn };
+
+export const personalCentreCatalogues: Record<'zh' | 'en', PersonalCentreCatalogue> = {
+  zh: personalCentreZh,
+  en: personalCentreEn,
+};
