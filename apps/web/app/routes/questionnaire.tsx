@@ -6,8 +6,7 @@ import { catalogueOf } from '~/lib/catalogue';
 import { eventIdParam } from '~/features/events/api/event-queries';
 import { eventPath } from '~/features/events/api/event-view';
 import eventsCss from '~/features/events/components/events.css?url';
-import { EventNotFound } from '~/features/events/components/EventDetailPage';
-import { QuestionnairePage } from '~/features/events/components/QuestionnairePage';
+import { QuestionnaireNotSet, QuestionnairePage } from '~/features/events/components/QuestionnairePage';
 import { callQuery } from '~/lib/query/call-query';
 import { ensureCalls } from '~/lib/query/prefetch.client';
 import { prefetchCalls } from '~/lib/query/prefetch.server';
@@ -65,7 +64,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData, matches }) => {
 };
 
 export default function Questionnaire({ loaderData }: Route.ComponentProps) {
-  if (loaderData.title === null) return <EventNotFound />;
+  if (loaderData.title === null) return <QuestionnaireNotSet />;
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <QuestionnairePage eventId={loaderData.eventId} />

@@ -33,7 +33,9 @@ export const questionnaireAdmin: Catalogue['questionnaireAdmin'] = {
     tabEdit: 'Edit',
     tabResults: 'Results',
     none: 'This event has no questionnaire yet; fill in the form below to create one.',
-    lockedNote:
+    lockedNote_one:
+      '{{count}} answer so far: questions cannot be removed or change kind, and options cannot be removed or renamed; new questions and options may be added.',
+    lockedNote_other:
       '{{count}} answers so far: questions cannot be removed or change kind, and options cannot be removed or renamed; new questions and options may be added.',
     title: 'Title',
     description: 'Description',
@@ -50,8 +52,10 @@ export const questionnaireAdmin: Catalogue['questionnaireAdmin'] = {
     moveDown: 'Down',
     save: 'Save questionnaire',
     publicPage: 'Open the questionnaire page',
-    answerCount: '{{count}} answers',
-    respondents: '{{count}} answered',
+    answerCount_one: '{{count}} answer',
+    answerCount_other: '{{count}} answers',
+    respondents_one: '{{count}} answered',
+    respondents_other: '{{count}} answered',
     noAnswers: 'No answers yet',
     texts: 'Text answers',
     export: 'Export answers (.xlsx)',

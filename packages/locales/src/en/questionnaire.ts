@@ -1,6 +1,6 @@
 import type { SiteCatalogue } from '../zh';
 
-/** Questionnaires of events (issue 18, item 7; decision 029): the page, its rules and the server's messages (en). */
+/** Questionnaires of events (issue 18, item 7; decision 029): the page and its rules; the server's messages are `questionnaireApi` in server.ts (en). */
 export const questionnaire: SiteCatalogue['questionnaire'] = {
   rules: {
     answersInvalid: 'The answers are not valid',
@@ -10,14 +10,6 @@ export const questionnaire: SiteCatalogue['questionnaire'] = {
     oneChoice: 'Choose only one option for "{{title}}"',
     textInvalid: 'The answer is not valid',
     textTooLong: 'An answer can be at most 2000 characters',
-  },
-  api: {
-    answered: 'Submitted. Thank you for taking part!',
-    notSet: 'The survey is not set, has expired, or the event is not approved',
-    notRegistered: 'You have not signed up for this event, so you cannot take part',
-    notOpen: 'The questionnaire has not started yet; please answer on {{date}}',
-    ended: 'The answering period has ended',
-    alreadyAnswered: 'You have already answered this questionnaire',
   },
   ui: {
     heading: 'Questionnaire',
@@ -31,18 +23,16 @@ export const questionnaire: SiteCatalogue['questionnaire'] = {
     submit: 'Submit',
     thanks: 'Thank you for taking part!',
     thanksLead: 'You submitted the questionnaire on {{time}}; these are your answers.',
-    yourAnswer: 'Your answer',
     noAnswer: '(not answered)',
     loginFirst: 'Please log in first',
     loginAction: 'Log in',
+    notRegistered: 'You have not signed up for this event, so you cannot take part',
     notRegisteredAction: 'See the event and sign up',
     notOpen: 'The questionnaire has not started yet; please answer on {{date}}',
     ended: 'The answering period has ended',
     notSet: 'The survey is not set, has expired, or the event is not approved',
-    backToEvent: 'Back to the event',
     fixErrors: 'Please check the questions marked in red',
-    chars: '{{count}} / {{max}}',
+    chars: '{{length}} / {{max}}',
     openLink: 'Answer the event questionnaire',
-    answeredLink: 'See my questionnaire answers',
   },
 };

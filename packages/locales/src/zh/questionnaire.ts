@@ -1,4 +1,4 @@
-/** Questionnaires of events (issue 18, item 7; decision 029): the page, its rules and the server's messages (zh). */
+/** Questionnaires of events (issue 18, item 7; decision 029): the page and its rules; the server's messages are `questionnaireApi` in server.ts (zh). */
 export const questionnaire = {
   rules: {
     answersInvalid: '答卷内容无效',
@@ -8,14 +8,6 @@ export const questionnaire = {
     oneChoice: '“{{title}}”只能选择一项',
     textInvalid: '回答内容无效',
     textTooLong: '回答最多 2000 个字',
-  },
-  api: {
-    answered: '提交成功，感谢参与！',
-    notSet: '问卷未设置、已失效或活动未通过审核',
-    notRegistered: '您未报名该活动，无法参与问卷',
-    notOpen: '问卷尚未开始，请于 {{date}} 作答',
-    ended: '问卷作答时间已结束',
-    alreadyAnswered: '您已提交过该问卷',
   },
   ui: {
     heading: '问卷调查',
@@ -29,18 +21,16 @@ export const questionnaire = {
     submit: '提交问卷',
     thanks: '感谢您的参与！',
     thanksLead: '您已于 {{time}} 提交问卷，以下是您的回答。',
-    yourAnswer: '您的回答',
     noAnswer: '（未作答）',
     loginFirst: '请先登录',
     loginAction: '去登录',
+    notRegistered: '您未报名该活动，无法参与问卷',
     notRegisteredAction: '查看活动并报名',
     notOpen: '问卷尚未开始，请于 {{date}} 作答',
     ended: '问卷作答时间已结束',
     notSet: '问卷未设置、已失效或活动未通过审核',
-    backToEvent: '返回活动',
     fixErrors: '请检查标红的题目',
-    chars: '{{count}} / {{max}}',
+    chars: '{{length}} / {{max}}',
     openLink: '填写活动问卷',
-    answeredLink: '查看我的问卷回答',
   },
 };

@@ -105,14 +105,14 @@ describe('questionnaires', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 200,
-      msg: msgOf('protal_en', 'questionnaire.api.answered'),
+      msg: msgOf('protal_en', 'questionnaireApi.answered'),
       data: { points: 5 },
     });
     expect(await points(m.id)).toBe(5);
 
     const again = await api('/questionnaireAnswer', { ta_id, answers: goodAnswers(q) }, m);
     expect(again.statusCode, again.body).toBe(409);
-    expect(again.json()).toMatchObject({ status: 201, msg: msgOf('protal_en', 'questionnaire.api.alreadyAnswered') });
+    expect(again.json()).toMatchObject({ status: 201, msg: msgOf('protal_en', 'questionnaireApi.alreadyAnswered') });
     expect(await points(m.id)).toBe(5);
     expect(await answerRows(q.tq_id)).toHaveLength(1);
 
@@ -164,7 +164,7 @@ describe('questionnaires', () => {
     expect((await api('/questionnaire', { ta_id: open.ta_id }, stranger)).json().data.state).toBe('notRegistered');
     const refused = await api('/questionnaireAnswer', { ta_id: open.ta_id, answers: goodAnswers(open.q) }, stranger);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ status: 201, msg: msgOf('protal_en', 'questionnaire.api.notRegistered') });
+    expect(refused.json()).toMatchObject({ status: 201, msg: msgOf('protal_en', 'questionnaireApi.notRegistered') });
 
     // Not yet open: the refusal names the date.
     const early = await signedUp('Q Early', notOpen.ta_id);
@@ -180,7 +180,7 @@ describe('questionnaires', () => {
     const late = await signedUp('Q Late', ended.ta_id);
     expect((await api('/questionnaire', { ta_id: ended.ta_id }, late)).json().data.state).toBe('ended');
     const tooLate = await api('/questionnaireAnswer', { ta_id: ended.ta_id, answers: goodAnswers(ended.q) }, late);
-    expect(tooLate.json()).toMatchObject({ status: 201, msg: msgOf('protal_en', 'questionnaire.api.ended') });
+    expect(tooLate.json()).toMatchObject({ status: 201, msg: msgOf('protal_en', 'questionnaireApi.ended') });
 
     // No questionnaire, or no such event: not set.
     expect((await api('/questionnaire', { ta_id: bare }, late)).json().data).toMatchObject({

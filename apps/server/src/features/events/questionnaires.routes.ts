@@ -5,13 +5,16 @@ import ExcelJS from 'exceljs';
 import {
   QUESTIONNAIRE_MSG,
   QUESTIONNAIRE_RULE,
+  questionnaireAnswer,
+  questionnaireGet,
+} from '@portal/contracts/questionnaires';
+import {
+  QUESTIONNAIRE_ADMIN_MSG,
   adminQuestionnaireExport,
   adminQuestionnaireGet,
   adminQuestionnaireResults,
   adminQuestionnaireSave,
-  questionnaireAnswer,
-  questionnaireGet,
-} from '@portal/contracts/questionnaires';
+} from '@portal/contracts/questionnaires-admin';
 import { ApiError } from '../../http/api-error';
 import { registerCall, siteParams } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
@@ -39,7 +42,7 @@ export async function questionnairesRoutes(app: FastifyInstance, deps: FeatureDe
   registerCall(app, adminQuestionnaireGet, async (body, { site }) => questionnaires.adminGet(site, body.ta_id));
   registerCall(app, adminQuestionnaireSave, async (body, { site, user, request, succeed }) => {
     const result = await questionnaires.save(site, (await user()).id, body, request);
-    succeed(QUESTIONNAIRE_MSG.saved);
+    succeed(QUESTIONNAIRE_ADMIN_MSG.saved);
     return result;
   });
   registerCall(app, adminQuestionnaireResults, async (body, { site }) => questionnaires.results(site, body.ta_id));

@@ -7,15 +7,13 @@ import {
   QUESTIONNAIRE_RULE,
   QUESTION_KINDS,
   answerIssues,
-  type AdminQuestionnaire,
   type AnswerValue,
   type Answers,
   type Question,
-  type QuestionResult,
-  type QuestionnaireInput,
   type QuestionnaireState,
   type QuestionnaireView,
 } from '@portal/contracts/questionnaires';
+import type { AdminQuestionnaire, QuestionResult, QuestionnaireInput } from '@portal/contracts/questionnaires-admin';
 import type { Site } from '@portal/contracts/sites';
 import { formatTime } from '@portal/contracts/time';
 import type { DB, QuestionnaireQuestionsTable, QuestionnairesTable } from '../../db/schema';
@@ -156,17 +154,17 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
       const now = clock.now();
       const event = await events.find(db, site.tws_id, body.ta_id);
       const q = event ? await repo.byOwner(db, OWNER_EVENT, event.id) : undefined;
-      if (!event || !q) throw ApiError.notFound('questionnaire.api.notSet');
+      if (!event || !q) throw ApiError.notFound('questionnaireApi.notSet');
       const signup = await events.liveSignup(db, event.id, userId);
       if (!signup || Number(signup.status) !== SIGNUP_STATUS.signedUp)
-        throw ApiError.refused('questionnaire.api.notRegistered');
+        throw ApiError.refused('questionnaireApi.notRegistered');
       if (now < Number(q.opens_at)) {
-        throw ApiError.refused('questionnaire.api.notOpen', {
+        throw ApiError.refused('questionnaireApi.notOpen', {
           date: formatTime(Number(q.opens_at), site.lang, { timeZone }),
         });
       }
-      if (now >= Number(q.closes_at)) throw ApiError.refused('questionnaire.api.ended');
-      if (await repo.myAnswer(q.id, userId)) throw ApiError.refused('questionnaire.api.alreadyAnswered');
+      if (now >= Number(q.closes_at)) throw ApiError.refused('questionnaireApi.ended');
+      if (await repo.myAnswer(q.id, userId)) throw ApiError.refused('questionnaireApi.alreadyAnswered');
       try {
         return await db.transaction().execute(async (trx) => {
           await repo.bumpAnswers(trx, q.id);
@@ -197,7 +195,7 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
         });
       } catch (err) {
         // Two submissions of one member that raced past the check above: the unique pair let one through.
-        if (isUniqueViolation(err)) throw ApiError.refused('questionnaire.api.alreadyAnswered');
+        if (isUniqueViolation(err)) throw ApiError.refused('questionnaireApi.alreadyAnswered');
         throw err;
       }
     },

@@ -16,15 +16,17 @@ import type { AdminEvent } from '@portal/contracts/events-admin';
 import {
   QUESTIONNAIRE_RULE,
   QUESTION_KINDS,
+  questionnaireGet,
+  type QuestionKind,
+} from '@portal/contracts/questionnaires';
+import {
   adminQuestionnaireExport,
   adminQuestionnaireGet,
   adminQuestionnaireResults,
   adminQuestionnaireSave,
-  questionnaireGet,
   type AdminQuestionnaire,
-  type QuestionKind,
   type QuestionResult,
-} from '@portal/contracts/questionnaires';
+} from '@portal/contracts/questionnaires-admin';
 import { activityInfo } from '@portal/contracts/events';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { useFormatTime } from '~/lib/format';

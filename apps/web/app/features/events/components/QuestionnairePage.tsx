@@ -30,9 +30,24 @@ function Notice({ state, children }: { state: string; children: React.ReactNode 
   );
 }
 
+/** The page of an id that names no event: spec 8's "not set" message (the loader answers 404). */
+export function QuestionnaireNotSet() {
+  const { t } = useTranslation('questionnaire');
+  return (
+    <div className="portal-page event-page questionnaire" data-testid="questionnaire-page" data-state="notSet">
+      <section className="event-card-box">
+        <h1>{t('ui.heading')}</h1>
+        <Notice state="notSet">{t('ui.notSet')}</Notice>
+      </section>
+    </div>
+  );
+}
+
 function AnswerShown({ question, value }: { question: Question; value: AnswerValue | undefined }) {
   const { t } = useTranslation('questionnaire');
-  const shown = question.kind === 'text' ? (value?.text ?? '') : (value?.choices ?? []).join('、');
+  const { site } = useShell();
+  const shown =
+    question.kind === 'text' ? (value?.text ?? '') : (value?.choices ?? []).join(site.lang === 'zh' ? '、' : ', ');
   return <p className="questionnaire__answer">{shown || t('ui.noAnswer')}</p>;
 }
 
@@ -80,7 +95,7 @@ function QuestionField({
             onChange={(e) => onChange({ text: e.target.value })}
           />
           <span className="questionnaire__count">
-            {t('ui.chars', { count: (value?.text ?? '').length, max: QUESTIONNAIRE_RULE.textMax })}
+            {t('ui.chars', { length: (value?.text ?? '').length, max: QUESTIONNAIRE_RULE.textMax })}
           </span>
         </>
       ) : (
@@ -190,7 +205,7 @@ export function QuestionnairePage({ eventId }: { eventId: number }) {
     body = (
       <Notice state="login">
         {t('ui.loginFirst')}{' '}
-        <Link to={loginHref} data-testid="questionnaire-login">
+        <Link to={loginHref} data-testid="questionnaire-login-link">
           {t('ui.loginAction')}
         </Link>
       </Notice>
@@ -198,7 +213,7 @@ export function QuestionnairePage({ eventId }: { eventId: number }) {
   } else if (page.state === 'notRegistered') {
     body = (
       <Notice state="notRegistered">
-        {t('api.notRegistered')} <Link to={eventPath(site.prefix, eventId)}>{t('ui.notRegisteredAction')}</Link>
+        {t('ui.notRegistered')} <Link to={eventPath(site.prefix, eventId)}>{t('ui.notRegisteredAction')}</Link>
       </Notice>
     );
   } else if (page.state === 'notOpen') {
