@@ -29,6 +29,7 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     'activity-index': 'activity/index',
     'activity-info': `activity/info/${ids.eventId}`,
     'signregist-list': `signregist/list/${ids.eventId}/1/1`,
+    questionnaire: `questionnaire/${ids.eventId}`,
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',

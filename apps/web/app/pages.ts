@@ -30,6 +30,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     file: 'routes/signregist-list.tsx',
     titleKey: 'signregist',
   },
+  // Decision 029: an event's questionnaire (ta_id is the event's id).
+  { id: 'questionnaire', path: 'questionnaire/:ta_id', file: 'routes/questionnaire.tsx', titleKey: 'questionnaire' },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
   {
     id: 'discuss-moderatorzone',

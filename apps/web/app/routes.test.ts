@@ -26,6 +26,7 @@ describe('the route table', () => {
       'activity/index',
       'activity/info/:id',
       'signregist/list/:ta_id/:sign_type/:view_type',
+      'questionnaire/:ta_id',
       'stationed/mvp',
       'discuss/moderatorzone',
       'discuss/list',

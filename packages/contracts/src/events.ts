@@ -198,6 +198,7 @@ export const activityDetailSchema = activityCardSchema.extend({
   is_favourited: z.boolean(),
   my_signup: mySignupSchema.nullable(),
   can_moderate: z.boolean().describe('the viewer may delete any question (event.manage)'),
+  has_questionnaire: z.boolean().describe('the event has a questionnaire (/questionnaire/{ta_id}; decision 029)'),
   linked: z.array(z.object({ tws_id: z.number(), ta_id: z.number(), lang: z.string() })),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;

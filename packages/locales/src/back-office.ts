@@ -1,5 +1,6 @@
 import { adminEn } from './en/admin';
 import { eventsAdmin as eventsAdminEn } from './en/events-admin';
+import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
 import { reviewsAdmin as reviewsAdminEn } from './en/reviews-admin';
@@ -8,6 +9,7 @@ import { siteAdmin as siteAdminEn } from './en/site-admin';
 import { adminZh } from './zh/admin';
 import { eventsAdmin } from './zh/events-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
+import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
 import { reviewsAdmin } from './zh/reviews-admin';
 import { roles } from './zh/roles';
@@ -27,6 +29,7 @@ const backOfficeZh = {
   feedbackAdmin,
   reviewsAdmin,
   eventsAdmin,
+  questionnaireAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -39,6 +42,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   feedbackAdmin: feedbackAdminEn,
   reviewsAdmin: reviewsAdminEn,
   eventsAdmin: eventsAdminEn,
+  questionnaireAdmin: questionnaireAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

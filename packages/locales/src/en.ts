@@ -1,6 +1,7 @@
 import type { SiteCatalogue } from './zh';
 import { discuss } from './en/discuss';
 import { events } from './en/events';
+import { questionnaire } from './en/questionnaire';
 import { postForm } from './en/post-form';
 import { editor } from './en/editor';
 import { upload } from './en/upload';
@@ -414,6 +415,7 @@ export const en: SiteCatalogue = {
   },
   discuss,
   events,
+  questionnaire,
   postForm,
   editor,
   upload,

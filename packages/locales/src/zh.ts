@@ -1,5 +1,6 @@
 import { discuss } from './zh/discuss';
 import { events } from './zh/events';
+import { questionnaire } from './zh/questionnaire';
 import { postForm } from './zh/post-form';
 import { editor } from './zh/editor';
 import { upload } from './zh/upload';
@@ -396,6 +397,7 @@ export const zh = {
   },
   discuss,
   events,
+  questionnaire,
   postForm,
   editor,
   upload,

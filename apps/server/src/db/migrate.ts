@@ -19,6 +19,7 @@ import * as topicArticles from './migrations/2026-11-26-0017-topic-articles';
 import * as eventsAdmin from './migrations/2026-11-26-0018-events-admin';
 import * as articleComments from './migrations/2026-11-26-0019-article-comments';
 import * as topicCuration from './migrations/2026-11-26-0020-topic-curation';
+import * as questionnaires from './migrations/2026-11-26-0021-questionnaires';
 import * as eventTopics from './migrations/2026-11-26-0022-event-topics';
 import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0018-events-admin': eventsAdmin,
   '2026-11-26-0019-article-comments': articleComments,
   '2026-11-26-0020-topic-curation': topicCuration,
+  '2026-11-26-0021-questionnaires': questionnaires,
   '2026-11-26-0022-event-topics': eventTopics,
   '2026-11-26-0024-topic-daily-views': topicDailyViews,
 };

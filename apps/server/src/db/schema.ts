@@ -188,6 +188,52 @@ export interface ActivityQuestionLikesTable {
   created_at: Millis;
 }
 
+/** A questionnaire of an owner (an event now, a challenge later), one per owner (decision 029). */
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  site_id: number;
+  /** 'event' (a challenge later). */
+  owner_kind: string;
+  owner_id: number;
+  title: string;
+  description: Generated<string>;
+  opens_at: Millis;
+  closes_at: Millis;
+  answer_count: Generated<number>;
+  created_by: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface QuestionnaireQuestionsTable {
+  id: Generated<number>;
+  questionnaire_id: number;
+  sort: number;
+  /** 'single', 'multiple' or 'text'. */
+  kind: string;
+  title: string;
+  required: Generated<number>;
+  /** JSON: the options in their order (empty for text questions). */
+  options: Generated<string>;
+}
+
+/** One per member and questionnaire (unique). */
+export interface QuestionnaireAnswersTable {
+  id: Generated<number>;
+  questionnaire_id: number;
+  user_id: number;
+  created_at: Millis;
+}
+
+/** One row per chosen option or text answer. */
+export interface QuestionnaireAnswerItemsTable {
+  id: Generated<number>;
+  answer_id: number;
+  questionnaire_id: number;
+  question_id: number;
+  value: string;
+}
+
 export interface TopicsTable {
   id: Generated<number>;
   site_id: number;
@@ -605,6 +651,10 @@ export interface DB {
   activity_favourites: ActivityFavouritesTable;
   activity_questions: ActivityQuestionsTable;
   activity_question_likes: ActivityQuestionLikesTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_questions: QuestionnaireQuestionsTable;
+  questionnaire_answers: QuestionnaireAnswersTable;
+  questionnaire_answer_items: QuestionnaireAnswerItemsTable;
   post_favourites: PostFavouritesTable;
   comment_likes: CommentLikesTable;
   article_comments: ArticleCommentsTable;

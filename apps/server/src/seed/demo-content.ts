@@ -19,6 +19,7 @@ import { DEMO_THREADS } from './demo-comments';
 import { enTexts } from './demo-text-en';
 import { renderBlocks, type Block, type EventText, type RoleCode, type SiteTexts } from './demo-text';
 import { legalPageRows } from './legal-pages';
+import { DEMO_QUESTIONNAIRE } from './demo-questionnaire';
 import { zhTexts } from './demo-text-zh';
 import { seededRandom } from './seeded-random';
 
@@ -126,6 +127,15 @@ export interface PlannedSite {
     created_at: number;
   }>;
   activities: Array<{ key: string; state: ActivityState; row: Insertable<ActivitiesTable> }>;
+  /** The questionnaire of one event (its index in `activities`), open from a day ago for a month. */
+  questionnaire: {
+    event: number;
+    title: string;
+    description: string;
+    opens_at: number;
+    closes_at: number;
+    questions: (typeof DEMO_QUESTIONNAIRE)['zh']['questions'];
+  } | null;
   topics: Array<{
     key: string;
     row: Insertable<TopicsTable>;
@@ -537,11 +547,26 @@ export function buildDemoPlan(now: number): DemoPlan {
       });
     }
 
+    const surveyed = activities.findIndex((a) => a.state === 'registering');
+    const survey = DEMO_QUESTIONNAIRE[site.lang];
+    const questionnaire: PlannedSite['questionnaire'] =
+      surveyed < 0
+        ? null
+        : {
+            event: surveyed,
+            title: survey.title,
+            description: survey.description,
+            opens_at: now - DAY,
+            closes_at: now + 30 * DAY,
+            questions: survey.questions,
+          };
+
     const planned: PlannedSite = {
       site,
       dictionaries,
       banners,
       activities,
+      questionnaire,
       topics,
       posts,
       journals,

@@ -76,6 +76,33 @@ describe('seedDemo', () => {
     expect(c.user_roles).toBeGreaterThan(0);
   });
 
+  it('gives one registering event on each site a questionnaire in its language, open now', async () => {
+    for (const siteId of [1, 2]) {
+      const rows = await database.db
+        .selectFrom('questionnaires')
+        .innerJoin('activities', 'activities.id', 'questionnaires.owner_id')
+        .select(['questionnaires.id', 'questionnaires.title', 'questionnaires.opens_at', 'questionnaires.closes_at'])
+        .select(['activities.site_id', 'activities.signup_starts_at', 'activities.starts_at', 'activities.ends_at'])
+        .where('questionnaires.site_id', '=', siteId)
+        .where('questionnaires.owner_kind', '=', 'event')
+        .execute();
+      expect(rows).toHaveLength(1);
+      const q = rows[0]!;
+      expect(q.site_id).toBe(siteId);
+      expect(activityState(q, NOW)).toBe('registering');
+      expect(Number(q.opens_at)).toBeLessThan(NOW);
+      expect(Number(q.closes_at)).toBeGreaterThan(NOW);
+      expect(q.title).toMatch(siteId === 1 ? /[\u4e00-\u9fff]/ : /^[A-Za-z ]+$/);
+      const kinds = await database.db
+        .selectFrom('questionnaire_questions')
+        .select('kind')
+        .where('questionnaire_id', '=', q.id)
+        .orderBy('sort')
+        .execute();
+      expect(kinds.map((k) => k.kind)).toEqual(['single', 'multiple', 'text']);
+    }
+  });
+
   it('has events in every state relative to now on both sites', async () => {
     for (const siteId of [1, 2]) {
       const events = await database.db.selectFrom('activities').selectAll().where('site_id', '=', siteId).execute();

@@ -143,6 +143,40 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
     );
     const events = activityIds[activityIds.length - 1]!;
 
+    if (s.questionnaire) {
+      const q = s.questionnaire;
+      const at = s.activities[q.event]!.row.created_at;
+      const row = await trx
+        .insertInto('questionnaires')
+        .values({
+          site_id: siteId,
+          owner_kind: 'event',
+          owner_id: events[q.event]!,
+          title: q.title,
+          description: q.description,
+          opens_at: q.opens_at,
+          closes_at: q.closes_at,
+          created_by: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('questionnaire_questions')
+        .values(
+          q.questions.map((question, sort) => ({
+            questionnaire_id: Number(row.id),
+            sort,
+            kind: question.kind,
+            title: question.title,
+            required: question.required ? 1 : 0,
+            options: JSON.stringify(question.options),
+          })),
+        )
+        .execute();
+    }
+
     await insertAll(
       s.banners.map((b) => ({
         site_id: siteId,

@@ -116,6 +116,9 @@ export const adminEn: Catalogue['admin'] = {
       undoCheckIn: 'Check-in undone',
       exportSignups: 'Sign-up list exported',
       deleteQuestion: 'Event question deleted',
+      createQuestionnaire: 'Event questionnaire created',
+      updateQuestionnaire: 'Event questionnaire edited',
+      exportQuestionnaire: 'Questionnaire answers exported',
     },
     dictionary: {
       create: 'Dictionary entry added',

@@ -34,4 +34,12 @@ export const serverEn: ServerCatalogue = {
     smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
     smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
   },
+  questionnaireApi: {
+    answered: 'Submitted. Thank you for taking part!',
+    notSet: 'The survey is not set, has expired, or the event is not approved',
+    notRegistered: 'You have not signed up for this event, so you cannot take part',
+    notOpen: 'The questionnaire has not started yet; please answer on {{date}}',
+    ended: 'The answering period has ended',
+    alreadyAnswered: 'You have already answered this questionnaire',
+  },
 };

@@ -117,6 +117,9 @@ export const adminZh = {
       undoCheckIn: '撤销签到',
       exportSignups: '导出报名名单',
       deleteQuestion: '活动提问已删除',
+      createQuestionnaire: '创建活动问卷',
+      updateQuestionnaire: '编辑活动问卷',
+      exportQuestionnaire: '导出问卷答卷',
     },
     dictionary: {
       create: '新建字典项',

@@ -36,4 +36,12 @@ export const serverZh = {
     smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
     smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
   },
+  questionnaireApi: {
+    answered: '提交成功，感谢参与！',
+    notSet: '问卷未设置、已失效或活动未通过审核',
+    notRegistered: '您未报名该活动，无法参与问卷',
+    notOpen: '问卷尚未开始，请于 {{date}} 作答',
+    ended: '问卷作答时间已结束',
+    alreadyAnswered: '您已提交过该问卷',
+  },
 } as const;

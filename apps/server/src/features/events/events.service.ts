@@ -31,6 +31,7 @@ import { notify } from '../../platform/messages/messages.service';
 import { award, takeBack } from '../../platform/points/points.service';
 import { newCheckinCode } from './checkin-code';
 import { eventsRepository, isUniqueViolation, type CardColumn } from './events.repository';
+import { questionnairesRepository } from './questionnaires.repository';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 type Row = Selectable<ActivitiesTable>;
@@ -151,6 +152,7 @@ export interface ListFilters {
  */
 export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirectory) {
   const repo = eventsRepository(db);
+  const questionnaires = questionnairesRepository(db);
 
   function summary(
     a: Omit<CardRow, 'summary' | 'province' | 'area' | 'waitlist_enabled'>,
@@ -347,11 +349,12 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
     async info(site: Site, id: number, viewer: SignedInMember | null): Promise<ActivityDetail> {
       const now = clock.now();
       const a = await mustFind(site, id);
-      const [mine, liked, favourited, linked] = await Promise.all([
+      const [mine, liked, favourited, linked, hasQuestionnaire] = await Promise.all([
         viewer ? repo.liveSignup(db, a.id, viewer.id) : undefined,
         viewer ? repo.isPaired('activity_likes', a.id, viewer.id) : false,
         viewer ? repo.isPaired('activity_favourites', a.id, viewer.id) : false,
         a.lang_group_id !== null ? repo.linked(a.lang_group_id, a.id) : [],
+        questionnaires.exists('event', a.id),
       ]);
       const position =
         mine && mine.status === SIGNUP_STATUS.waiting
@@ -374,6 +377,7 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
           ? { status: mine.status, waitlist_position: position, create_time: iso(Number(mine.created_at)) }
           : null,
         can_moderate: viewer !== null && holdsPermission(viewer, PERMISSIONS.eventManage),
+        has_questionnaire: hasQuestionnaire,
         linked: linked.flatMap((l) => {
           const s = siteById(l.site_id);
           return s ? [{ tws_id: s.tws_id, ta_id: l.id, lang: s.lang }] : [];

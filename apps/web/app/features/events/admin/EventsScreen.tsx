@@ -35,7 +35,6 @@ import {
   type AdminSignup,
 } from '@portal/contracts/events-admin';
 import { SITES } from '@portal/contracts/sites';
-import { REQUEST_HEADERS } from '@portal/contracts/ssr';
 import { uploadImage } from '@portal/contracts/uploads';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { uploadThroughServer } from '~/components/upload/upload-through-server';
@@ -46,6 +45,8 @@ import { LoadMore } from '~/components/admin/LoadMore';
 import { CallMutationError, useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { downloadFile } from './download-file';
+import { QuestionnaireDrawer } from './QuestionnaireDrawer';
 
 const { RangePicker } = DatePicker;
 
@@ -376,33 +377,13 @@ function EventDialog({ eventId, onClose }: { eventId: number | 'new'; onClose: (
   );
 }
 
-/** Downloads the sign-ups as .xlsx: a POST like every call (isapi header, session cookie), saved as a file. */
-async function downloadExport(siteCode: string, taId: number, viewType: number) {
-  const res = await fetch(`/api/${siteCode}${adminEventExport.path}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', [REQUEST_HEADERS.isapi]: '1' },
-    body: JSON.stringify({ ta_id: taId, view_type: viewType }),
-  });
-  if (!res.ok) {
-    const text = await res.text();
-    let msg = String(res.status);
-    try {
-      msg = (JSON.parse(text) as { msg?: string }).msg || msg;
-    } catch {
-      // not an envelope
-    }
-    toast.error(msg);
-    return;
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `signups-${taId}-${viewType === VIEW_TYPE.waitlist ? 'waitlist' : 'confirmed'}.xlsx`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads the sign-ups as .xlsx. */
+function downloadExport(siteCode: string, taId: number, viewType: number) {
+  return downloadFile(
+    `/api/${siteCode}${adminEventExport.path}`,
+    { ta_id: taId, view_type: viewType },
+    `signups-${taId}-${viewType === VIEW_TYPE.waitlist ? 'waitlist' : 'confirmed'}.xlsx`,
+  );
 }
 
 function SignupsDrawer({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
@@ -552,13 +533,14 @@ function SignupsDrawer({ event, onClose }: { event: AdminEvent; onClose: () => v
   );
 }
 
-/** The managed site's events: list, create and edit, sign-ups with check-in and export. */
+/** The managed site's events: list, create and edit, sign-ups with check-in and export, questionnaires. */
 export function EventsScreen() {
   const { t } = useTranslation('eventsAdmin');
   const { site } = useAdminSite();
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<number | 'new' | null>(null);
   const [signupsOf, setSignupsOf] = useState<AdminEvent | null>(null);
+  const [questionnaireOf, setQuestionnaireOf] = useState<AdminEvent | null>(null);
   const query = useCallPages(adminEventList, keyword ? { keyword, limit: 50 } : { limit: 50 });
   const events = query.data?.pages.flatMap((page) => page.list) ?? [];
   const formatTime = useFormatTime();
@@ -605,6 +587,9 @@ export function EventsScreen() {
           <Button size="small" onClick={() => setSignupsOf(e)} data-testid={`event-signups-${e.ta_id}`}>
             {t('ui.signups')}
           </Button>
+          <Button size="small" onClick={() => setQuestionnaireOf(e)} data-testid={`event-questionnaire-${e.ta_id}`}>
+            {t('questionnaireAdmin:ui.questionnaire')}
+          </Button>
         </Space>
       ),
     },
@@ -643,6 +628,9 @@ export function EventsScreen() {
       <LoadMore query={query} shown={events.length} testId="events-more" />
       {dialog !== null ? <EventDialog eventId={dialog} onClose={() => setDialog(null)} /> : null}
       {signupsOf ? <SignupsDrawer event={signupsOf} onClose={() => setSignupsOf(null)} /> : null}
+      {questionnaireOf ? (
+        <QuestionnaireDrawer event={questionnaireOf} onClose={() => setQuestionnaireOf(null)} />
+      ) : null}
     </div>
   );
 }

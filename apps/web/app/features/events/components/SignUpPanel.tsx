@@ -63,6 +63,13 @@ export function SignUpPanel({ event }: { event: ActivityDetail }) {
           </p>
         ) : null}
         {signedUp ? <CheckinCode eventId={event.ta_id} /> : null}
+        {signedUp && event.has_questionnaire ? (
+          <p className="event-signup__link">
+            <Link to={`/${site.prefix}/questionnaire/${event.ta_id}`} data-testid="event-questionnaire-link">
+              {t('questionnaire:ui.openLink')}
+            </Link>
+          </p>
+        ) : null}
         <div className="event-signup__actions">
           {signedUp ? <IcsLink event={event} /> : null}
           {beforeStart ? (
