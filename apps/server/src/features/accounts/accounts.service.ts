@@ -17,8 +17,8 @@ import type { Site } from '@portal/contracts/sites';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { invalidField } from '../../http/invalid-field';
 import type { SignedInMember } from '../../http/register-call';
-import { translate } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -68,21 +68,6 @@ function assertMaySignIn(member: Pick<MemberRow, 'status' | 'banned_until' | 'ba
       reason: member.ban_reason,
     });
   }
-}
-
-/** A 40001 answer naming a field, for rules the body schema cannot check (they need the database). */
-function fieldError(lang: Site['lang'], field: string, msgKey: string) {
-  const reason = translate(lang, msgKey);
-  return new ApiError(
-    400,
-    STATUS.validation,
-    'errors.validation',
-    { field, reason },
-    {
-      field,
-      issues: [{ field, message: reason }],
-    },
-  );
 }
 
 /**
@@ -226,7 +211,7 @@ export function accountsService(
       body: Body<typeof saveInformation>,
     ): Promise<CurrentUser> {
       if (!(await repo.isIndustry(site.tws_id, body.user_industry))) {
-        throw fieldError(site.lang, 'user_industry', 'accounts.industryRequired');
+        throw invalidField(site.lang, 'user_industry', 'accounts.industryRequired');
       }
       await repo.updateMember(member.id, {
         real_name: body.user_name,

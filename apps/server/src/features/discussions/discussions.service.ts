@@ -9,7 +9,6 @@ import {
   type PostSort,
   type PostType,
 } from '@portal/contracts/discussions';
-import { STATUS } from '@portal/contracts/envelope';
 import type { PostSummary, UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { POINT_RULE } from '@portal/contracts/points';
@@ -17,8 +16,8 @@ import { SITES, siteById, type Site } from '@portal/contracts/sites';
 import { attachmentAddress, attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { invalidField } from '../../http/invalid-field';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
-import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Executor } from '../../db/executor';
@@ -53,21 +52,6 @@ export interface PostFormInput {
   tp_board_id?: number | null;
   tp_annex: number[];
   other_lang: number[];
-}
-
-/** A 400/40001 answer naming the field, worded like the schema's own (errors.validation). */
-export function invalidField(site: Site, field: string, key: string, vars?: Record<string, unknown>): ApiError {
-  const reason = translate(site.lang, key, vars);
-  return new ApiError(
-    400,
-    STATUS.validation,
-    'errors.validation',
-    { field, reason },
-    {
-      field,
-      issues: [{ field, message: reason }],
-    },
-  );
 }
 
 /** The plain-text start of sanitised HTML, for lists and the description meta. */
@@ -174,25 +158,25 @@ export function discussionsService(
     ]);
     const entry = (id: number, kind: string) => entries.find((e) => e.id === id && e.kind === kind);
     const industry = entry(form.tp_hy_dd_id, 'industry');
-    if (!industry) throw invalidField(site, 'tp_hy_dd_id', 'discuss.api.industryNotFound');
+    if (!industry) throw invalidField(site.lang, 'tp_hy_dd_id', 'discuss.api.industryNotFound');
     const scene = entry(form.tp_cj_dd_id, 'scene');
-    if (!scene) throw invalidField(site, 'tp_cj_dd_id', 'discuss.api.sceneNotFound');
+    if (!scene) throw invalidField(site.lang, 'tp_cj_dd_id', 'discuss.api.sceneNotFound');
     // Decision 024: a site with boards files every post under one of them.
     const boards = siteBoards ?? entries.filter((e) => e.kind === 'board').map((e) => Number(e.id));
     const boardIssue = postBoardIssue(boards, boardId);
-    if (boardIssue) throw invalidField(site, 'tp_board_id', boardIssue);
+    if (boardIssue) throw invalidField(site.lang, 'tp_board_id', boardIssue);
     const board = boardId !== null ? entry(boardId, 'board') : undefined;
     const sourceKnown = entries.some((e) => e.kind === 'source' && e.value === form.tp_source);
     if (!sourceKnown && form.tp_source !== POST_SOURCE_DEFAULT) {
-      throw invalidField(site, 'tp_source', 'discuss.api.sourceNotFound');
+      throw invalidField(site.lang, 'tp_source', 'discuss.api.sourceNotFound');
     }
     const content = sanitizeRichText(form.tp_content);
-    if (isBlankRichText(content)) throw invalidField(site, 'tp_content', 'postForm.contentInvalid');
+    if (isBlankRichText(content)) throw invalidField(site.lang, 'tp_content', 'postForm.contentInvalid');
     const annex = [...new Set(form.tp_annex)];
     const limit = settings.file_config.fileLimit;
-    if (annex.length > limit) throw invalidField(site, 'tp_annex', 'discuss.api.annexTooMany', { n: limit });
+    if (annex.length > limit) throw invalidField(site.lang, 'tp_annex', 'discuss.api.annexTooMany', { n: limit });
     const owned = await repo.ownedAttachments(executor, authorId, annex);
-    if (owned.length !== annex.length) throw invalidField(site, 'tp_annex', 'discuss.api.annexNotYours');
+    if (owned.length !== annex.length) throw invalidField(site.lang, 'tp_annex', 'discuss.api.annexNotYours');
     return {
       content,
       annex,
@@ -266,7 +250,8 @@ export function discussionsService(
       const { form, dropped } = await withOwnImages(site, authorId, submitted);
       const others = [...new Set(form.other_lang)];
       for (const id of others) {
-        if (id === site.tws_id || !siteById(id)) throw invalidField(site, 'other_lang', 'discuss.api.otherLangUnknown');
+        if (id === site.tws_id || !siteById(id))
+          throw invalidField(site.lang, 'other_lang', 'discuss.api.otherLangUnknown');
       }
       const now = clock.now();
       // The checks only read (this site's dictionaries, the author's attachments and expert flag, the

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { STATUS } from '@portal/contracts/envelope';
 import { isEventArea } from '@portal/contracts/event-areas';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
 import { VIEW_TYPE } from '@portal/contracts/event-signups';
@@ -10,9 +9,9 @@ import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { ActivitiesTable, DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { ApiError } from '../../http/api-error';
+import { invalidField } from '../../http/invalid-field';
 import type { Clock } from '../../lib/clock';
 import type { TopicDirectory } from '../../platform/kit/feature';
-import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../../platform/audit/audit.service';
@@ -27,17 +26,6 @@ type Row = Selectable<ActivitiesTable>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const eventSource = (id: number) => ({ kind: 'event', id });
-
-function badField(site: Site, field: string, key: string, vars: Record<string, unknown> = {}): ApiError {
-  const reason = translate(site.lang, key, vars);
-  return new ApiError(
-    400,
-    STATUS.validation,
-    'errors.validation',
-    { field, reason },
-    { field, issues: [{ field, message: reason }] },
-  );
-}
 
 function readAnswers(json: string): Record<string, string> {
   try {
@@ -143,7 +131,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
   function values(site: Site, input: EventInput, content: string): EventValues {
     const online = input.ta_is_online;
     if (!online && !isEventArea(site.lang, input.ta_province, input.ta_city)) {
-      throw badField(site, 'ta_city', 'eventsAdmin.rules.areaUnknown');
+      throw invalidField(site.lang, 'ta_city', 'eventsAdmin.rules.areaUnknown');
     }
     return {
       title: input.ta_title,
@@ -175,7 +163,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
   async function checkTopic(executor: Executor, site: Site, topicId: number | null, current: number | null = null) {
     if (topicId === null || topicId === current) return;
     const topic = topics ? await topics.find(executor, site.tws_id, topicId) : undefined;
-    if (!topic || topic.archived) throw badField(site, 'ta_topic_id', 'eventsAdmin.rules.topicUnknown');
+    if (!topic || topic.archived) throw invalidField(site.lang, 'ta_topic_id', 'eventsAdmin.rules.topicUnknown');
   }
 
   /** The cover must be an image upload that exists (by its id and key), or a demo picture. */
@@ -227,7 +215,8 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
      */
     async create(site: Site, actorId: number, input: EventInput & { other_lang: number[] }, request: Request) {
       const others = [...new Set(input.other_lang)].filter((id) => id !== site.tws_id);
-      for (const id of others) if (!siteById(id)) throw badField(site, 'other_lang', 'eventsAdmin.rules.otherLang');
+      for (const id of others)
+        if (!siteById(id)) throw invalidField(site.lang, 'other_lang', 'eventsAdmin.rules.otherLang');
       const content = sanitizeRichText(input.ta_content);
       const stored = values(site, input, content);
       return db.transaction().execute(async (trx) => {
@@ -274,7 +263,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
         const now = clock.now();
         const row = await mustFind(trx, site, input.ta_id);
         if (stored.capacity !== 0 && (stored.capacity ?? 0) < row.signup_count) {
-          throw badField(site, 'ta_capacity', 'eventsAdmin.rules.capacityBelowSeats', { n: row.signup_count });
+          throw invalidField(site.lang, 'ta_capacity', 'eventsAdmin.rules.capacityBelowSeats', { n: row.signup_count });
         }
         if (input.ta_cover_url !== row.cover_url) await checkCover(trx, input.ta_cover_url);
         await checkTopic(trx, site, input.ta_topic_id, row.topic_id);

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { ACTIVITY_STATE, PAGE_SIZE } from '@portal/contracts/constants';
-import { STATUS } from '@portal/contracts/envelope';
 import {
   EVENT_FIELD_TYPES,
   PHONE_PATTERN,
@@ -20,6 +19,7 @@ import { dateInZone, formatTime, monthRangeInZone, viewerTimeZone } from '@porta
 import type { UserBrief } from '@portal/contracts/home';
 import type { ActivitiesTable, DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { invalidField } from '../../http/invalid-field';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import type { Clock } from '../../lib/clock';
 import type { TopicDirectory } from '../../platform/kit/feature';
@@ -84,17 +84,6 @@ function readSchedule(json: string): EventScheduleItem[] {
   }
 }
 
-function badField(site: Site, field: string, key: string, vars: Record<string, unknown> = {}): ApiError {
-  const reason = translate(site.lang, key, vars);
-  return new ApiError(
-    400,
-    STATUS.validation,
-    'errors.validation',
-    { field, reason },
-    { field, issues: [{ field, message: reason }] },
-  );
-}
-
 /**
  * The answers to an event's own sign-up form, checked on the server: a required field answered, a
  * phone that looks like one, a choice among the options, no field the event does not have. Answers
@@ -107,19 +96,19 @@ export function checkAnswers(
 ): Record<string, string> {
   const known = new Set(fields.map((f) => f.key));
   for (const key of Object.keys(form))
-    if (!known.has(key)) throw badField(site, `form.${key}`, 'events.rules.fieldUnknown');
+    if (!known.has(key)) throw invalidField(site.lang, `form.${key}`, 'events.rules.fieldUnknown');
   const answers: Record<string, string> = {};
   for (const field of fields) {
     const value = (form[field.key] ?? '').trim();
     if (value === '') {
       if (field.required)
-        throw badField(site, `form.${field.key}`, 'events.rules.fieldRequired', { label: field.label });
+        throw invalidField(site.lang, `form.${field.key}`, 'events.rules.fieldRequired', { label: field.label });
       continue;
     }
     if (field.type === 'phone' && !PHONE_PATTERN.test(value))
-      throw badField(site, `form.${field.key}`, 'events.rules.fieldPhone');
+      throw invalidField(site.lang, `form.${field.key}`, 'events.rules.fieldPhone');
     if (field.type === 'choice' && !field.options.includes(value)) {
-      throw badField(site, `form.${field.key}`, 'events.rules.fieldChoice', { label: field.label });
+      throw invalidField(site.lang, `form.${field.key}`, 'events.rules.fieldChoice', { label: field.label });
     }
     answers[field.key] = value;
   }

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { STATUS } from '@portal/contracts/envelope';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
 import { POINT_RULE } from '@portal/contracts/points';
 import {
@@ -18,9 +17,9 @@ import type { Site } from '@portal/contracts/sites';
 import { formatTime } from '@portal/contracts/time';
 import type { DB, QuestionnaireQuestionsTable, QuestionnairesTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { invalidField } from '../../http/invalid-field';
 import type { SignedInMember } from '../../http/register-call';
 import type { Clock } from '../../lib/clock';
-import { translate } from '../../lib/i18n';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { award } from '../../platform/points/points.service';
 import { eventsRepository, isUniqueViolation } from './events.repository';
@@ -63,17 +62,6 @@ function viewOf(q: QuestionnaireRow, questions: QuestionRow[]): QuestionnaireVie
     close_time: iso(q.closes_at),
     questions: questions.map(questionOf),
   };
-}
-
-function badField(site: Site, field: string, key: string, vars: Record<string, unknown> = {}): ApiError {
-  const reason = translate(site.lang, key, vars);
-  return new ApiError(
-    400,
-    STATUS.validation,
-    'errors.validation',
-    { field, reason },
-    { field, issues: [{ field, message: reason }] },
-  );
 }
 
 /** A member's stored answer, by question id, as the page shows it. */
@@ -170,7 +158,7 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
           await repo.bumpAnswers(trx, q.id);
           const questions = (await repo.questions(trx, q.id)).map(questionOf);
           const issue = answerIssues(questions, body.answers)[0];
-          if (issue) throw badField(site, issue.field, issue.message, issue.vars);
+          if (issue) throw invalidField(site.lang, issue.field, issue.message, issue.vars);
           const answerId = await repo.insertAnswer(trx, q.id, userId, now);
           const items = questions.flatMap((question) => {
             const value = body.answers[String(question.question_id)];
@@ -232,7 +220,7 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
         if (!q) {
           input.questions.forEach((question, i) => {
             if (question.question_id !== undefined)
-              throw badField(site, `questions.${i}.question_id`, 'questionnaireAdmin.rules.questionId');
+              throw invalidField(site.lang, `questions.${i}.question_id`, 'questionnaireAdmin.rules.questionId');
           });
           const id = await repo.insertQuestionnaire(trx, {
             ...values,
@@ -260,7 +248,7 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
           const oldById = new Map(old.map((r) => [Number(r.id), r]));
           input.questions.forEach((question, i) => {
             if (question.question_id !== undefined && !oldById.has(question.question_id))
-              throw badField(site, `questions.${i}.question_id`, 'questionnaireAdmin.rules.questionId');
+              throw invalidField(site.lang, `questions.${i}.question_id`, 'questionnaireAdmin.rules.questionId');
           });
           const kept = new Set(input.questions.flatMap((question) => question.question_id ?? []));
           const removed = old.filter((r) => !kept.has(Number(r.id)));

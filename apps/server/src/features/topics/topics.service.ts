@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ARTICLE_SOURCE, EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import { isBlankRichText } from '@portal/contracts/discussions';
-import { STATUS } from '@portal/contracts/envelope';
 import type { UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { POINT_RULE } from '@portal/contracts/points';
@@ -20,6 +19,7 @@ import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { invalidField } from '../../http/invalid-field';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
@@ -45,18 +45,6 @@ export interface ArticleFormInput {
   ttar_source_url: string;
   ttar_content: string;
   other_lang: number[];
-}
-
-/** A 400/40001 answer naming the field, worded like the schema's own (errors.validation). */
-function invalidField(site: Site, field: string, key: string): ApiError {
-  const reason = translate(site.lang, key);
-  return new ApiError(
-    400,
-    STATUS.validation,
-    'errors.validation',
-    { field, reason },
-    { field, issues: [{ field, message: reason }] },
-  );
 }
 
 /** The plain-text start of sanitised HTML, for lists and the description meta. */
@@ -132,15 +120,15 @@ export function topicsService(
   async function checkForm(executor: Executor, site: Site, form: ArticleFormInput) {
     const topic = await repo.find(executor, form.tt_id);
     if (!topic || topic.site_id !== site.tws_id || topic.archived_at !== null) {
-      throw invalidField(site, 'tt_id', 'topicForm.topicRequired');
+      throw invalidField(site.lang, 'tt_id', 'topicForm.topicRequired');
     }
     const known =
       form.ttar_source === ARTICLE_SOURCE.original ||
       form.ttar_source === ARTICLE_SOURCE.reprint ||
       (await repo.sourceEntries(executor, site.tws_id)).some((e) => e.value === form.ttar_source);
-    if (!known) throw invalidField(site, 'ttar_source', 'topics.api.sourceNotFound');
+    if (!known) throw invalidField(site.lang, 'ttar_source', 'topics.api.sourceNotFound');
     const content = sanitizeRichText(form.ttar_content);
-    if (isBlankRichText(content)) throw invalidField(site, 'ttar_content', 'topicForm.contentInvalid');
+    if (isBlankRichText(content)) throw invalidField(site.lang, 'ttar_content', 'topicForm.contentInvalid');
     return {
       topic,
       content,
@@ -303,7 +291,7 @@ export function topicsService(
       const others = [...new Set(submitted.other_lang)];
       for (const otherId of others) {
         if (otherId === site.tws_id || !siteById(otherId)) {
-          throw invalidField(site, 'other_lang', 'topics.api.otherLangUnknown');
+          throw invalidField(site.lang, 'other_lang', 'topics.api.otherLangUnknown');
         }
       }
       const checked = await checkForm(db, site, submitted);
@@ -313,7 +301,7 @@ export function topicsService(
           checked.topic.lang_group_id === null
             ? undefined
             : await repo.versionOn(db, checked.topic.lang_group_id, otherId);
-        if (!there) throw invalidField(site, 'other_lang', 'topics.api.otherLangNoTopic');
+        if (!there) throw invalidField(site.lang, 'other_lang', 'topics.api.otherLangNoTopic');
         versions.push({ siteId: otherId, topicId: there.id });
       }
       const { form, dropped } = await withOwnImages(site, authorId, submitted);
