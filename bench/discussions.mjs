@@ -17,7 +17,6 @@
 //   post-add           publishing through post/add, 10 members at once, each connection its own member
 // Prints requests/s, p50/p99, the server's peak RSS and PASS/FAIL against the issue's targets, and
 // writes bench/results/discussions.json. Exit code 1 when the server does not start or requests fail.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import {
   expectHtml,
   expectJson,
   fmt,
-  gitRevision,
+  runMeta,
   productionNodeFlags,
   runTarget,
   table,
@@ -40,7 +39,6 @@ import { registerMember, viewerArg, viewerHeaders } from './lib/members.mjs';
 import {
   hasServerBuild,
   makeTempDir,
-  onInterrupt,
   parseArgs,
   readMemory,
   removeDir,
@@ -48,7 +46,7 @@ import {
   resultsDir,
   serverEntry,
   startServer,
-  writeStubWebBuild,
+  snapshotBuilds,
 } from './lib/server.mjs';
 import { describeSeeding, seedPosts } from './seed-posts.mjs';
 
@@ -65,7 +63,6 @@ const GOALS = {
 
 const ZH = '/api/protal/api';
 /** The lock the e2e runs and builds hold (docs: shared builds are rebuilt under it). */
-const BUILD_LOCK = '/tmp/portal-e2e.lock';
 
 /** A post as the editor writes it: headings, marks, colour and size, a list, a table, a link, code. */
 const POST_HTML = [
@@ -241,53 +238,9 @@ async function main() {
   // Ten members publish hundreds of posts a second from one IP: lift the per-IP write limit.
   const serverEnv = { RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
   fs.mkdirSync(resultsDir, { recursive: true });
-  // The builds are shared with other work (and rebuilt under /tmp/portal-e2e.lock): measure copies
-  // taken under that lock, so that a rebuild during the run cannot change or remove them. The
-  // server's copy sits inside the repository so that its npm packages resolve as from dist/.
-  // Paths end in apps/server/dist and apps/web/build so that cpu-summary.mjs names them as usual.
-  const snapshotRoot = path.join(resultsDir, `.snapshot-${process.pid}`);
-  // Ctrl-C: the servers are killed and the database dropped first (lib), then the copies removed.
-  onInterrupt(() => {
-    removeDir(snapshotRoot);
-    if (!opts.keep) removeDir(tmp);
-  });
-  const snapshot = path.join(snapshotRoot, 'apps/server/dist');
-  const webCopy = path.join(snapshotRoot, 'apps/web/build');
-  fs.mkdirSync(path.dirname(snapshot), { recursive: true });
-  fs.mkdirSync(path.dirname(webCopy), { recursive: true });
-  // The workspaces' own node_modules (versions that differ from the root's) resolve as from the originals.
-  for (const ws of ['apps/server', 'apps/web']) {
-    const own = path.join(repoRoot, ws, 'node_modules');
-    if (fs.existsSync(own)) fs.symlinkSync(own, path.join(snapshotRoot, ws, 'node_modules'));
-  }
-  execFileSync('flock', [
-    BUILD_LOCK,
-    'sh',
-    '-c',
-    'cp -r "$1" "$2" && if [ -f "$3/server/index.js" ]; then cp -r "$3" "$4"; fi',
-    'sh',
-    path.dirname(serverEntry),
-    snapshot,
-    path.join(repoRoot, 'apps/web/build'),
-    webCopy,
-  ]);
-  const entry = path.join(snapshot, path.basename(serverEntry));
-  const webBuilt = fs.existsSync(path.join(webCopy, 'server/index.js'));
-  serverEnv.WEB_BUILD_DIR = webBuilt ? webCopy : writeStubWebBuild(path.join(tmp, 'web-stub'));
-  const meta = {
-    db: opts.db,
-    date: new Date().toISOString(),
-    git: gitRevision(),
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model,
-    loadAverage: os.loadavg(),
-    protocol: { connections: opts.connections, warmupSeconds: opts.warmup, durationSeconds: opts.duration },
-    ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
-    pagesAs: opts.as,
-    serverNodeArgs: opts.serverNodeArgs,
-    webBuild: webBuilt,
-  };
+  const { entry, webBuilt, webBuildDir, snapshotRoot } = snapshotBuilds({ tmp, keep: opts.keep });
+  serverEnv.WEB_BUILD_DIR = webBuildDir;
+  const meta = runMeta(opts, webBuilt);
   const results = [];
   let server;
   let database;

@@ -3,7 +3,6 @@
 // DATA_DIR or PostgreSQL database, seeding through the server's bench-data CLI, the production
 // server (`npm start`'s Node flags), per target a sanity request, a discarded warm-up and a measured
 // autocannon run, then one table: requests/s, p50/p99, peak RSS, CPU ms per answer, PASS/FAIL.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import {
   expectHtml,
   expectJson,
   fmt,
-  gitRevision,
+  runMeta,
   productionNodeFlags,
   runTarget,
   table,
@@ -26,7 +25,6 @@ import { viewerArg, viewerHeaders } from './members.mjs';
 import {
   hasServerBuild,
   makeTempDir,
-  onInterrupt,
   parseArgs,
   readMemory,
   removeDir,
@@ -34,7 +32,7 @@ import {
   resultsDir,
   serverEntry,
   startServer,
-  writeStubWebBuild,
+  snapshotBuilds,
 } from './server.mjs';
 
 export const GOALS = {
@@ -44,7 +42,6 @@ export const GOALS = {
 };
 
 /** The lock the e2e runs and builds hold (docs: shared builds are rebuilt under it). */
-const BUILD_LOCK = '/tmp/portal-e2e.lock';
 
 /** The server's CPU time per answer in ms (all its threads: JS, GC, compression in the pool). */
 export const cpuMsPerRequest = (r) =>
@@ -183,48 +180,9 @@ export async function runContentBench({ name, targets, seedFlags, describe, cont
   fs.mkdirSync(dataDir);
   const serverEnv = { RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
   fs.mkdirSync(resultsDir, { recursive: true });
-  // Measure copies of the shared builds taken under their lock (as discussions.mjs does).
-  const snapshotRoot = path.join(resultsDir, `.snapshot-${process.pid}`);
-  onInterrupt(() => {
-    removeDir(snapshotRoot);
-    if (!opts.keep) removeDir(tmp);
-  });
-  const snapshot = path.join(snapshotRoot, 'apps/server/dist');
-  const webCopy = path.join(snapshotRoot, 'apps/web/build');
-  fs.mkdirSync(path.dirname(snapshot), { recursive: true });
-  fs.mkdirSync(path.dirname(webCopy), { recursive: true });
-  for (const ws of ['apps/server', 'apps/web']) {
-    const own = path.join(repoRoot, ws, 'node_modules');
-    if (fs.existsSync(own)) fs.symlinkSync(own, path.join(snapshotRoot, ws, 'node_modules'));
-  }
-  execFileSync('flock', [
-    BUILD_LOCK,
-    'sh',
-    '-c',
-    'cp -r "$1" "$2" && if [ -f "$3/server/index.js" ]; then cp -r "$3" "$4"; fi',
-    'sh',
-    path.dirname(serverEntry),
-    snapshot,
-    path.join(repoRoot, 'apps/web/build'),
-    webCopy,
-  ]);
-  const entry = path.join(snapshot, path.basename(serverEntry));
-  const webBuilt = fs.existsSync(path.join(webCopy, 'server/index.js'));
-  serverEnv.WEB_BUILD_DIR = webBuilt ? webCopy : writeStubWebBuild(path.join(tmp, 'web-stub'));
-  const meta = {
-    db: opts.db,
-    date: new Date().toISOString(),
-    git: gitRevision(),
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model,
-    loadAverage: os.loadavg(),
-    protocol: { connections: opts.connections, warmupSeconds: opts.warmup, durationSeconds: opts.duration },
-    ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
-    pagesAs: opts.as,
-    serverNodeArgs: opts.serverNodeArgs,
-    webBuild: webBuilt,
-  };
+  const { entry, webBuilt, webBuildDir, snapshotRoot } = snapshotBuilds({ tmp, keep: opts.keep });
+  serverEnv.WEB_BUILD_DIR = webBuildDir;
+  const meta = runMeta(opts, webBuilt);
   const results = [];
   let server;
   let database;

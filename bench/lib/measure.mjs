@@ -5,6 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import {
@@ -225,4 +226,22 @@ export function gitRevision() {
 export function productionNodeFlags() {
   const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   return pkg.scripts.start.match(/--[\w-]+(?:=\S+)?/g) ?? [];
+}
+
+/** What a result file records of the run: database, machine, protocol and the server's flags. */
+export function runMeta(opts, webBuilt) {
+  return {
+    db: opts.db,
+    date: new Date().toISOString(),
+    git: gitRevision(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadAverage: os.loadavg(),
+    protocol: { connections: opts.connections, warmupSeconds: opts.warmup, durationSeconds: opts.duration },
+    ssrCacheSeconds: opts.ssrCacheSeconds ?? 'server default',
+    pagesAs: opts.as,
+    serverNodeArgs: opts.serverNodeArgs,
+    webBuild: webBuilt,
+  };
 }

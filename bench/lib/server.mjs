@@ -1,7 +1,7 @@
 // Shared helpers of the benchmarks: where things are, starting and stopping the built server,
 // reading a process's memory and CPU from /proc. Plain Node, no dependencies.
 /* global fetch, AbortSignal */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -299,4 +299,50 @@ export function stylesheetFor() { return null; }
 
 export function removeDir(dir) {
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The lock the builds are made under (npm run build in the browser tests' set-up takes it too). */
+const BUILD_LOCK = '/tmp/portal-e2e.lock';
+
+/**
+ * The builds are shared with other work (and rebuilt under BUILD_LOCK): measure copies taken under
+ * that lock, so that a rebuild during the run cannot change or remove them. The server's copy sits
+ * inside the repository so that its npm packages resolve as from dist/; paths end in
+ * apps/server/dist and apps/web/build so that cpu-summary.mjs names them as usual. Ctrl-C removes
+ * the copies (after the servers are killed and the database dropped) and, unless `keep`, `tmp`.
+ * Answers the server entry to start and the web build it serves (a stub when none is built).
+ */
+export function snapshotBuilds({ tmp, keep }) {
+  const snapshotRoot = path.join(resultsDir, `.snapshot-${process.pid}`);
+  onInterrupt(() => {
+    removeDir(snapshotRoot);
+    if (!keep) removeDir(tmp);
+  });
+  const snapshot = path.join(snapshotRoot, 'apps/server/dist');
+  const webCopy = path.join(snapshotRoot, 'apps/web/build');
+  fs.mkdirSync(path.dirname(snapshot), { recursive: true });
+  fs.mkdirSync(path.dirname(webCopy), { recursive: true });
+  // The workspaces' own node_modules (versions that differ from the root's) resolve as from the originals.
+  for (const ws of ['apps/server', 'apps/web']) {
+    const own = path.join(repoRoot, ws, 'node_modules');
+    if (fs.existsSync(own)) fs.symlinkSync(own, path.join(snapshotRoot, ws, 'node_modules'));
+  }
+  execFileSync('flock', [
+    BUILD_LOCK,
+    'sh',
+    '-c',
+    'cp -r "$1" "$2" && if [ -f "$3/server/index.js" ]; then cp -r "$3" "$4"; fi',
+    'sh',
+    path.dirname(serverEntry),
+    snapshot,
+    path.join(repoRoot, 'apps/web/build'),
+    webCopy,
+  ]);
+  const webBuilt = fs.existsSync(path.join(webCopy, 'server/index.js'));
+  return {
+    entry: path.join(snapshot, path.basename(serverEntry)),
+    webBuilt,
+    webBuildDir: webBuilt ? webCopy : writeStubWebBuild(path.join(tmp, 'web-stub')),
+    snapshotRoot,
+  };
 }
