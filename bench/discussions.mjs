@@ -20,7 +20,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
 import {
   API_HEADERS,
@@ -29,6 +28,7 @@ import {
   expectJson,
   fmt,
   runMeta,
+  startMeasuredServer,
   productionNodeFlags,
   runTarget,
   table,
@@ -45,7 +45,6 @@ import {
   repoRoot,
   resultsDir,
   serverEntry,
-  startServer,
   snapshotBuilds,
 } from './lib/server.mjs';
 import { describeSeeding, seedPosts } from './seed-posts.mjs';
@@ -265,24 +264,16 @@ async function main() {
     log(describeSeeding(seeded));
     const titles = new Map([...seeded.hottest, ...seeded.random].map((p) => [p.id, p.title]));
 
-    const t = performance.now();
-    const profDir = path.join(tmp, 'prof');
-    server = await startServer({
+    ({ server, idleRssMb: meta.idleRssMb } = await startMeasuredServer({
       entry,
       dataDir,
-      env: {
-        ...serverEnv,
-        ...database.env,
-        ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}),
-      },
-      nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
-      logFile: path.join(tmp, 'server.log'),
-    });
+      tmp,
+      serverEnv,
+      database,
+      opts,
+      log,
+    }));
     const base = server.url;
-    meta.idleRssMb = readMemory(server.pid)?.rss;
-    log(
-      `server ready (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(meta.idleRssMb, 1)} MB`,
-    );
 
     const ctx = {
       boardId: seeded.busiestBoardId,

@@ -16,6 +16,7 @@ import {
   expectJson,
   fmt,
   runMeta,
+  startMeasuredServer,
   productionNodeFlags,
   runTarget,
   table,
@@ -31,7 +32,6 @@ import {
   repoRoot,
   resultsDir,
   serverEntry,
-  startServer,
   snapshotBuilds,
 } from './server.mjs';
 
@@ -208,24 +208,16 @@ export async function runContentBench({ name, targets, seedFlags, describe, cont
     meta.seeding = { ...counted(seeded), wallMs: Math.round(performance.now() - seedStarted) };
     log(describe(seeded));
 
-    const t = performance.now();
-    const profDir = path.join(tmp, 'prof');
-    server = await startServer({
+    ({ server, idleRssMb: meta.idleRssMb } = await startMeasuredServer({
       entry,
       dataDir,
-      env: {
-        ...serverEnv,
-        ...database.env,
-        ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}),
-      },
-      nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
-      logFile: path.join(tmp, 'server.log'),
-    });
+      tmp,
+      serverEnv,
+      database,
+      opts,
+      log,
+    }));
     const base = server.url;
-    meta.idleRssMb = readMemory(server.pid)?.rss;
-    log(
-      `server ready (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(meta.idleRssMb, 1)} MB`,
-    );
     const ctx = { ...context(seeded), pageHeaders: await viewerHeaders(opts.as, base, seeded.industryId) };
     log(`pages requested as a ${opts.as}${opts.as === 'member' ? ' (a session cookie on every page request)' : ''}`);
     log('');

@@ -6,6 +6,7 @@ import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import {
@@ -13,8 +14,10 @@ import {
   readCpuSeconds,
   readDatabaseCpu,
   readMachineCpu,
+  readMemory,
   repoRoot,
   sampleMemory,
+  startServer,
 } from './server.mjs';
 
 // Every request asks for compression, as browsers do: the server compresses JSON and pages per answer.
@@ -244,4 +247,30 @@ export function runMeta(opts, webBuilt) {
     serverNodeArgs: opts.serverNodeArgs,
     webBuild: webBuilt,
   };
+}
+
+/**
+ * Starts the measured server: the bench's environment, the database's, the SSR cache and the Node
+ * flags asked for, with `--cpu-prof` into `tmp/prof` when profiling. Logs when it is ready with its
+ * idle RSS, which it answers with the server.
+ */
+export async function startMeasuredServer({ entry, dataDir, tmp, serverEnv, database, opts, log }) {
+  const t = performance.now();
+  const profDir = path.join(tmp, 'prof');
+  const server = await startServer({
+    entry,
+    dataDir,
+    env: {
+      ...serverEnv,
+      ...database.env,
+      ...(opts.ssrCacheSeconds !== undefined ? { SSR_CACHE_SECONDS: opts.ssrCacheSeconds } : {}),
+    },
+    nodeArgs: [...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...opts.serverNodeArgs],
+    logFile: path.join(tmp, 'server.log'),
+  });
+  const idleRssMb = readMemory(server.pid)?.rss;
+  log(
+    `server ready (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(idleRssMb, 1)} MB`,
+  );
+  return { server, idleRssMb };
 }
