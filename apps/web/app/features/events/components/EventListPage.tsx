@@ -1,12 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PortalButton } from '~/components/PortalButton';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
 import { EVENT_STATES, EVENT_TYPES, eventListHref, isEventFiltered, type EventFilters } from '../api/event-filters';
 import { eventAreasQuery, useEventList } from '../api/event-queries';
 import { EventCalendar } from './EventCalendar';
-import { EventCard } from './EventCard';
+import { EventCardList } from './EventCard';
 
 const typeLabel = { all: 'ui.allTypes', online: 'ui.online', offline: 'ui.offline' } as const;
 
@@ -117,28 +116,11 @@ export function EventListPage({ filters, calendarMonth }: { filters: EventFilter
             ) : null}
           </div>
 
-          {events.length ? (
-            <ul className="event-list" data-testid="event-list">
-              {events.map((event) => (
-                <EventCard key={event.ta_id} event={event} />
-              ))}
-            </ul>
-          ) : (
-            <p className="event-empty" data-testid="event-empty">
-              {t('ui.empty')}
-            </p>
-          )}
-          {hasNextPage ? (
-            <div className="event-more">
-              <PortalButton
-                onClick={() => void fetchNextPage()}
-                loading={isFetchingNextPage}
-                data-testid="event-load-more"
-              >
-                {t('ui.loadMore')}
-              </PortalButton>
-            </div>
-          ) : null}
+          <EventCardList
+            events={events}
+            empty={t('ui.empty')}
+            more={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+          />
         </section>
       </div>
     </div>
