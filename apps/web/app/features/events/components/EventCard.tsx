@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PortalButton } from '~/components/PortalButton';
 import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
@@ -82,44 +80,5 @@ export function EventCard({ event }: { event: EventListEntry }) {
         </p>
       </div>
     </li>
-  );
-}
-
-/** A list of event cards (or what to say when there are none) with its "load more" button. */
-export function EventCardList({
-  events,
-  empty,
-  more,
-}: {
-  events: readonly EventListEntry[];
-  empty: ReactNode;
-  more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
-}) {
-  const { t } = useTranslation('events');
-  return (
-    <>
-      {events.length ? (
-        <ul className="event-list" data-testid="event-list">
-          {events.map((event) => (
-            <EventCard key={event.ta_id} event={event} />
-          ))}
-        </ul>
-      ) : (
-        <p className="event-empty" data-testid="event-empty">
-          {empty}
-        </p>
-      )}
-      {more.hasNextPage ? (
-        <div className="event-more">
-          <PortalButton
-            onClick={() => void more.fetchNextPage()}
-            loading={more.isFetchingNextPage}
-            data-testid="event-load-more"
-          >
-            {t('ui.loadMore')}
-          </PortalButton>
-        </div>
-      ) : null}
-    </>
   );
 }

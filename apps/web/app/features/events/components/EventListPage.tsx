@@ -1,11 +1,12 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { PortalButton } from '~/components/PortalButton';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
 import { EVENT_STATES, EVENT_TYPES, eventListHref, isEventFiltered, type EventFilters } from '../api/event-filters';
 import { eventAreasQuery, useEventList } from '../api/event-queries';
 import { EventCalendar } from './EventCalendar';
-import { EventCardList } from './EventCard';
+import { EventCard } from './EventCard';
 
 const typeLabel = { all: 'ui.allTypes', online: 'ui.online', offline: 'ui.offline' } as const;
 
@@ -116,11 +117,28 @@ export function EventListPage({ filters, calendarMonth }: { filters: EventFilter
             ) : null}
           </div>
 
-          <EventCardList
-            events={events}
-            empty={t('ui.empty')}
-            more={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-          />
+          {events.length ? (
+            <ul className="event-list" data-testid="event-list">
+              {events.map((event) => (
+                <EventCard key={event.ta_id} event={event} />
+              ))}
+            </ul>
+          ) : (
+            <p className="event-empty" data-testid="event-empty">
+              {t('ui.empty')}
+            </p>
+          )}
+          {hasNextPage ? (
+            <div className="event-more">
+              <PortalButton
+                onClick={() => void fetchNextPage()}
+                loading={isFetchingNextPage}
+                data-testid="event-load-more"
+              >
+                {t('ui.loadMore')}
+              </PortalButton>
+            </div>
+          ) : null}
         </section>
       </div>
     </div>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { topicPath } from '@portal/contracts/topic-paths';
+import { PortalButton } from '~/components/PortalButton';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
 import { useTopicEvents } from '../api/event-queries';
-import { EventCardList } from './EventCard';
+import { EventCard } from './EventCard';
 
 /**
  * `/{lang}/subject/activeList/{id}` (decision 030): the topic's head (cover, title, the way back to
@@ -35,15 +36,28 @@ export function TopicEventsPage({ topicId }: { topicId: number }) {
         </div>
       </header>
       <section className="event-main" aria-label={t('ui.topicEventsHeading')} data-testid="topic-events">
-        <EventCardList
-          events={events}
-          empty={
-            <>
-              {t('ui.topicEventsEmpty')} · <Link to={`/${site.prefix}/activity/index`}>{t('ui.backToList')}</Link>
-            </>
-          }
-          more={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-        />
+        {events.length ? (
+          <ul className="event-list" data-testid="event-list">
+            {events.map((event) => (
+              <EventCard key={event.ta_id} event={event} />
+            ))}
+          </ul>
+        ) : (
+          <p className="event-empty" data-testid="event-empty">
+            {t('ui.topicEventsEmpty')} · <Link to={`/${site.prefix}/activity/index`}>{t('ui.backToList')}</Link>
+          </p>
+        )}
+        {hasNextPage ? (
+          <div className="event-more">
+            <PortalButton
+              onClick={() => void fetchNextPage()}
+              loading={isFetchingNextPage}
+              data-testid="event-load-more"
+            >
+              {t('ui.loadMore')}
+            </PortalButton>
+          </div>
+        ) : null}
       </section>
     </div>
   );
