@@ -79,6 +79,12 @@ function expect400(res: { statusCode: number; body: string; json(): unknown }, f
 
 describe('back-office events', () => {
   it('creates an event with a linked Chinese version, sanitises the body, audits, and edits it', async () => {
+    // The public list, read before and after each change: its short-lived cache must not hide them.
+    const listed = async () =>
+      (await ev('/activity/index', { province: 'Europe', city: 'Germany' }))
+        .json()
+        .data.list.map((e: { ta_id: number; ta_title: string }) => [e.ta_id, e.ta_title]);
+    const before = await listed();
     const res = await admin('/create', { ...input(), other_lang: [1] }, organiser);
     expect(res.statusCode, res.body).toBe(200);
     const { ta_id, linked } = res.json().data;
@@ -96,6 +102,7 @@ describe('back-office events', () => {
     expect(copy).toMatchObject({ site_id: 1, lang_group_id: ta_id, province: '', area: '' });
     expect(await auditRows('event.create', ta_id)).toHaveLength(1);
 
+    expect(await listed()).toEqual([[ta_id, 'Flash Summit'], ...before]);
     const info = (await ev('/activity/info', { ta_id })).json().data;
     expect(info.linked).toEqual([{ tws_id: 1, ta_id: linked[0].ta_id, lang: 'zh' }]);
 
@@ -103,6 +110,7 @@ describe('back-office events', () => {
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().data).toMatchObject({ ta_title: 'Flash Summit 2', ta_capacity: 0, linked: [{ tws_id: 1 }] });
     expect(await auditRows('event.update', ta_id)).toHaveLength(1);
+    expect(await listed()).toEqual([[ta_id, 'Flash Summit 2'], ...before]);
     const list = (await admin('/list', { keyword: 'Flash Summit 2' }, organiser)).json().data.list;
     expect(list.map((e: { ta_id: number }) => e.ta_id)).toContain(ta_id);
   });

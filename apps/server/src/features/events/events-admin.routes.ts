@@ -21,6 +21,7 @@ import { registerCall, siteParams } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { eventsAdminService } from './events-admin.service';
+import type { EventListCache } from './events.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -29,8 +30,10 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * edit, sign-ups, check-in by code or from the list, the .xlsx export; the member's own check-in
  * code; the public, masked sign-up list.
  */
-export async function eventsAdminRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  const events = eventsAdminService(deps.db, deps.clock, deps.contributions.topicDirectories[0]);
+export async function eventsAdminRoutes(app: FastifyInstance, deps: FeatureDeps, listCache: EventListCache) {
+  const events = eventsAdminService(deps.db, deps.clock, deps.contributions.topicDirectories[0], () =>
+    listCache.clear(),
+  );
 
   registerCall(app, adminEventList, async (body, { site }) => events.list(site, body));
   registerCall(app, adminEventTopics, async (_body, { site }) => events.topicOptions(site));

@@ -72,7 +72,16 @@ export function maskedSignup(r: SignupRow, fields: ReturnType<typeof readFormFie
   };
 }
 
-export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicDirectory) {
+/**
+ * @param changed called after each committed change to an event (the public list's cache drops its
+ * pages, `eventListCache`).
+ */
+export function eventsAdminService(
+  db: Kysely<DB>,
+  clock: Clock,
+  topics?: TopicDirectory,
+  changed: () => void = () => {},
+) {
   const repo = eventsAdminRepository(db);
 
   async function view(executor: Executor, a: Row, now: number): Promise<AdminEvent> {
@@ -219,7 +228,7 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
         if (!siteById(id)) throw invalidField(site.lang, 'other_lang', 'eventsAdmin.rules.otherLang');
       const content = sanitizeRichText(input.ta_content);
       const stored = values(site, input, content);
-      return db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const now = clock.now();
         await checkCover(trx, input.ta_cover_url);
         await checkTopic(trx, site, input.ta_topic_id);
@@ -254,12 +263,14 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
         });
         return { ta_id: id, linked };
       });
+      changed();
+      return created;
     },
 
     async update(site: Site, actorId: number, input: EventInput & { ta_id: number }, request: Request) {
       const content = sanitizeRichText(input.ta_content);
       const stored = values(site, input, content);
-      return db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const now = clock.now();
         const row = await mustFind(trx, site, input.ta_id);
         if (stored.capacity !== 0 && (stored.capacity ?? 0) < row.signup_count) {
@@ -284,6 +295,8 @@ export function eventsAdminService(db: Kysely<DB>, clock: Clock, topics?: TopicD
         });
         return after;
       });
+      changed();
+      return updated;
     },
 
     async signups(

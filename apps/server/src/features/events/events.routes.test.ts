@@ -299,6 +299,9 @@ describe('activity/signUp and cancelSignUp', () => {
         area: 'Here',
       });
       const crowd = await bulkMembers(t.database.db, 200);
+      // Listed before the crowd presses: the list's short-lived cache must not answer 0 afterwards.
+      const before = (await ev('/activity/index', { province: `Load ${waitlist}` })).json().data.list[0];
+      expect(before).toMatchObject({ ta_id: id, ta_signup_count: 0 });
       const results = await Promise.all(
         crowd.map((m, i) =>
           ev('/activity/signUp', { ta_id: id, form: GOOD_FORM, join_waitlist: waitlist && i % 2 === 0 }, m),

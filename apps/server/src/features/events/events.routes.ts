@@ -20,15 +20,15 @@ import { activityMyCollection, activityMySignups } from '@portal/contracts/event
 import { activityList } from '@portal/contracts/home';
 import { registerCall } from '../../http/register-call';
 import type { FeatureDeps } from '../../platform/kit/feature';
-import { eventsService } from './events.service';
+import { eventsService, type EventListCache } from './events.service';
 
 /**
  * Events (issue 18, items 1-4): the list with its filters, areas and calendar, the detail, likes and
  * favourites, sign-up with the event's own form, the waitlist and cancellation, and the questions.
  * The calls take their site from the `siteData` cookie (spec 7).
  */
-export async function eventsRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  const events = eventsService(deps.db, deps.clock, deps.contributions.topicDirectories[0]);
+export async function eventsRoutes(app: FastifyInstance, deps: FeatureDeps, listCache: EventListCache) {
+  const events = eventsService(deps.db, deps.clock, deps.contributions.topicDirectories[0], listCache);
   registerCall(app, activityList, async (body, { site }) => ({ list: await events.latest(site, body.limit) }));
 
   registerCall(app, activityIndex, async (body, { site, request }) =>

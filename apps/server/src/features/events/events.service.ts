@@ -10,7 +10,9 @@ import {
   type EventFormField,
   type EventQuestion,
   type EventScheduleItem,
+  activityIndex,
 } from '@portal/contracts/events';
+import type { CallData } from '@portal/contracts/call';
 import type { MyFavouriteEvent, MySignupGroup, MySignupRow } from '@portal/contracts/events-mine';
 import type { ActivitySummary } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
@@ -25,6 +27,7 @@ import type { Clock } from '../../lib/clock';
 import type { TopicDirectory } from '../../platform/kit/feature';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
+import { microCache, type MicroCache } from '../../lib/micro-cache';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { notify } from '../../platform/messages/messages.service';
@@ -115,6 +118,38 @@ export function checkAnswers(
   return answers;
 }
 
+/** A page of the events list, as `/api/activity/index` answers it. */
+export type EventListPage = CallData<typeof activityIndex>;
+
+/** How long a page of the events list is kept: in this process until the next write, in others at most this long. */
+export const EVENT_LIST_CACHE_MS = 1000;
+
+/** The events list's recent pages (`lib/micro-cache.ts`), which every write to an event or a sign-up clears. */
+export type EventListCache = MicroCache<EventListPage>;
+
+/**
+ * Pages of the events list kept for `ttlMs` (one process's cache; the events feature makes one for its
+ * calls and the back office's). The first page is what most visitors ask for, many at once.
+ */
+export function eventListCache(clock: Clock, ttlMs: number): EventListCache {
+  return microCache<EventListPage>({ ttlMs, maxEntries: 200, now: () => clock.now() });
+}
+
+/** The first moment after `now` when one of these events changes state (a sign-up window opens or closes, it starts or ends). */
+function nextStateChange(
+  events: Pick<Row, 'signup_starts_at' | 'signup_ends_at' | 'starts_at' | 'ends_at'>[],
+  now: number,
+): number {
+  let next = Infinity;
+  for (const a of events) {
+    for (const at of [a.signup_starts_at, a.signup_ends_at, a.starts_at, a.ends_at]) {
+      const ms = Number(at);
+      if (ms > now && ms < next) next = ms;
+    }
+  }
+  return next;
+}
+
 const blankBrief = (id: number): UserBrief => ({
   user_id: id,
   user_nick_name: '',
@@ -139,7 +174,12 @@ export interface ListFilters {
  * @param topics the topics events attach to (the topics feature's directory; decision 030), none
  * when the portal runs without topics: a topic filter then names no topic.
  */
-export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirectory) {
+export function eventsService(
+  db: Kysely<DB>,
+  clock: Clock,
+  topics?: TopicDirectory,
+  listCache: EventListCache = eventListCache(clock, 0),
+) {
   const repo = eventsRepository(db);
   const questionnaires = questionnairesRepository(db);
 
@@ -189,31 +229,39 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
       return rows.map((a) => summary(a, now));
     },
 
-    async list(site: Site, f: ListFilters, timeZone: string | null) {
-      const now = clock.now();
+    async list(site: Site, f: ListFilters, timeZone: string | null): Promise<EventListPage> {
       const limit = f.limit ?? PAGE_SIZE;
       const range = f.month ? monthRangeInZone(f.month, viewerTimeZone(timeZone, site.lang)) : undefined;
-      const topic = f.tt_id !== undefined && topics ? await topics.find(db, site.tws_id, f.tt_id) : undefined;
-      if (f.tt_id !== undefined && !topic) throw ApiError.notFound('events.api.topicNotFound');
-      const rows = await repo.list({
-        siteId: site.tws_id,
-        province: f.province,
-        city: f.city,
-        isOnline: f.is_online,
-        state: f.state,
-        topicId: f.tt_id,
-        range,
-        now,
-        after: decodeCursor(f.cursor),
-        limit: limit + 1,
+      const { province, city, is_online, state, tt_id, cursor } = f;
+      const key = JSON.stringify([site.tws_id, province, city, is_online, state, tt_id, cursor, limit, range]);
+      return listCache.get(key, async () => {
+        const now = clock.now();
+        const topic = tt_id !== undefined && topics ? await topics.find(db, site.tws_id, tt_id) : undefined;
+        if (tt_id !== undefined && !topic) throw ApiError.notFound('events.api.topicNotFound');
+        const rows = await repo.list({
+          siteId: site.tws_id,
+          province,
+          city,
+          isOnline: is_online,
+          state,
+          topicId: tt_id,
+          range,
+          now,
+          after: decodeCursor(cursor),
+          limit: limit + 1,
+        });
+        const page = rows.slice(0, limit);
+        const last = page[page.length - 1];
+        return {
+          value: {
+            list: page.map((a) => card(a, now)),
+            next_cursor: rows.length > limit && last ? encodeCursor({ at: Number(last.starts_at), id: last.id }) : null,
+            topic: topic ? { tt_id: topic.id, tt_title: topic.title, tt_cover_url: topic.cover_url } : null,
+          },
+          // The cards' states hold until the first of their events reaches its next moment.
+          until: nextStateChange(page, now),
+        };
       });
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        list: page.map((a) => card(a, now)),
-        next_cursor: rows.length > limit && last ? encodeCursor({ at: Number(last.starts_at), id: last.id }) : null,
-        topic: topic ? { tt_id: topic.id, tt_title: topic.title, tt_cover_url: topic.cover_url } : null,
-      };
     },
 
     /** The member's sign-ups of one group on the site (personal centre, decision 030). */
@@ -414,7 +462,7 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
       if (now >= first.signup_ends_at || now >= first.starts_at) throw ApiError.refused('events.api.signupClosed');
       const answers = JSON.stringify(checkAnswers(site, readFormFields(first.form_fields), body.form));
       try {
-        return await db.transaction().execute(async (trx) => {
+        const result = await db.transaction().execute(async (trx) => {
           const live = await repo.liveSignup(trx, first.id, userId);
           if (live) {
             throw ApiError.refused(
@@ -453,6 +501,8 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
             ta_waitlist_count: counts.waitlist_count,
           };
         });
+        listCache.clear();
+        return result;
       } catch (err) {
         // Two presses of one member that raced past the check above: the index let one through.
         if (isUniqueViolation(err)) throw ApiError.refused('events.api.alreadySignedUp');
@@ -469,7 +519,7 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
       const now = clock.now();
       const a = await mustFind(site, id);
       if (now >= a.starts_at) throw ApiError.refused('events.api.cancelTooLate');
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const live = await repo.liveSignup(trx, a.id, userId);
         if (!live || !(await repo.moveSignup(trx, live.id, live.status, SIGNUP_STATUS.cancelled, now))) {
           throw ApiError.refused('events.api.notSignedUp');
@@ -511,6 +561,8 @@ export function eventsService(db: Kysely<DB>, clock: Clock, topics?: TopicDirect
         const counts = await repo.counts(trx, a.id);
         return { ta_signup_count: counts.signup_count, ta_waitlist_count: counts.waitlist_count };
       });
+      listCache.clear();
+      return result;
     },
 
     async questions(
