@@ -155,6 +155,17 @@ for (const site of SITES) {
       const row = (sheet.getRow(2).values as unknown[]).slice(1);
       expect(row[0]).toBe(member.nickname);
       expect(row.slice(3)).toEqual([options[1], 'More benchmarks, please']);
+
+      // An answered questionnaire cannot be deleted; the other one, which nobody answered, can.
+      await expect(page.getByTestId('questionnaire-delete')).toHaveCount(0);
+      await open(page, `/admin/events?site=${siteCode(site)}`);
+      await page.getByTestId(`event-questionnaire-${later.ta_id}`).click();
+      await page.getByTestId('questionnaire-delete').click();
+      await page.getByTestId('questionnaire-delete-confirm').click();
+      await expect(toasts(page).filter({ hasText: ta.api.deleted })).toBeVisible();
+      await expect(page.getByTestId('questionnaire-form')).toContainText(ta.ui.none);
+      await open(memberPage, `/${site.prefix}/questionnaire/${later.ta_id}`);
+      await expect(memberPage.getByTestId('questionnaire-notSet')).toBeVisible();
     } finally {
       await memberContext.close();
     }

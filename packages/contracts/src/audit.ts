@@ -29,6 +29,7 @@ const FIXED_ACTIONS = [
   'event.deleteQuestion',
   'event.createQuestionnaire',
   'event.updateQuestionnaire',
+  'event.deleteQuestionnaire',
   'event.exportQuestionnaire',
   'feedback.handle',
   'message.broadcast',

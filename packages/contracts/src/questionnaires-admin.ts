@@ -122,6 +122,19 @@ export const adminQuestionnaireSave = defineCall({
   data: adminQuestionnaireSchema,
 });
 
+export const adminQuestionnaireDelete = defineCall({
+  id: 'admin.events.questionnaireDelete',
+  scope: 'site',
+  path: '/admin/events/questionnaireDelete',
+  write: true,
+  access,
+  tag: 'admin',
+  summary:
+    'Deletes an event’s questionnaire while nobody has answered it (404 when the event has none; 201 once answered: answers are kept, and an answered questionnaire is ended by its close time). Audited.',
+  body: z.strictObject({ ta_id: eventId }),
+  data: z.object({ ta_id: z.number() }),
+});
+
 export const questionResultSchema = z.object({
   question_id: z.number(),
   kind: z.enum(QUESTION_KINDS),
@@ -158,4 +171,5 @@ export const adminQuestionnaireExport = {
 
 export const QUESTIONNAIRE_ADMIN_MSG = {
   saved: 'questionnaireAdmin.api.saved',
+  deleted: 'questionnaireAdmin.api.deleted',
 } as const;

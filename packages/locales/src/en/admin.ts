@@ -118,6 +118,7 @@ export const adminEn: Catalogue['admin'] = {
       deleteQuestion: 'Event question deleted',
       createQuestionnaire: 'Event questionnaire created',
       updateQuestionnaire: 'Event questionnaire edited',
+      deleteQuestionnaire: 'Event questionnaire deleted',
       exportQuestionnaire: 'Questionnaire answers exported',
     },
     dictionary: {

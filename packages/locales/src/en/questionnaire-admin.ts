@@ -20,6 +20,9 @@ export const questionnaireAdmin: Catalogue['questionnaireAdmin'] = {
   },
   api: {
     saved: 'Questionnaire saved',
+    deleted: 'Questionnaire deleted',
+    answeredCannotDelete:
+      'The questionnaire has answers and cannot be deleted: answers are kept. To end it, set its closing time to now',
     eventNotFound: 'The event does not exist or has been deleted',
     notFound: 'This event has no questionnaire yet',
     questionRemoved: 'The questionnaire has answers: the question "{{title}}" cannot be removed',
@@ -51,6 +54,9 @@ export const questionnaireAdmin: Catalogue['questionnaireAdmin'] = {
     moveUp: 'Up',
     moveDown: 'Down',
     save: 'Save questionnaire',
+    delete: 'Delete questionnaire',
+    confirmDelete: 'Delete this questionnaire? Nobody has answered it yet; this cannot be undone.',
+    cancel: 'Cancel',
     publicPage: 'Open the questionnaire page',
     answerCount_one: '{{count}} answer',
     answerCount_other: '{{count}} answers',

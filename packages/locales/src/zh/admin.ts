@@ -119,6 +119,7 @@ export const adminZh = {
       deleteQuestion: '活动提问已删除',
       createQuestionnaire: '创建活动问卷',
       updateQuestionnaire: '编辑活动问卷',
+      deleteQuestionnaire: '删除活动问卷',
       exportQuestionnaire: '导出问卷答卷',
     },
     dictionary: {

@@ -18,6 +18,8 @@ export const questionnaireAdmin = {
   },
   api: {
     saved: '问卷已保存',
+    deleted: '问卷已删除',
+    answeredCannotDelete: '问卷已有答卷，不能删除：答卷会保留，可把结束作答时间改到现在来结束问卷',
     eventNotFound: '活动不存在或已删除',
     notFound: '该活动还没有问卷',
     questionRemoved: '问卷已有答卷：题目“{{title}}”不能删除',
@@ -46,6 +48,9 @@ export const questionnaireAdmin = {
     moveUp: '上移',
     moveDown: '下移',
     save: '保存问卷',
+    delete: '删除问卷',
+    confirmDelete: '删除这份问卷？还没有人作答，删除后不能恢复。',
+    cancel: '取消',
     publicPage: '查看问卷页面',
     answerCount_one: '共 {{count}} 份答卷',
     answerCount_other: '共 {{count}} 份答卷',

@@ -78,12 +78,20 @@ export function questionnairesRepository(db: Kysely<DB>) {
       if (rows.length > 0) await trx.insertInto('questionnaire_answer_items').values(rows).execute();
     },
 
-    async bumpAnswers(trx: Executor, questionnaireId: number) {
-      await trx
+    /** Counts one more answer; false when the questionnaire is gone (deleted meanwhile). */
+    async bumpAnswers(trx: Executor, questionnaireId: number): Promise<boolean> {
+      const result = await trx
         .updateTable('questionnaires')
         .set((eb) => ({ answer_count: eb('answer_count', '+', 1) }))
         .where('id', '=', questionnaireId)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A questionnaire nobody has answered, with its questions. */
+    async deleteQuestionnaire(trx: Executor, id: number) {
+      await trx.deleteFrom('questionnaire_questions').where('questionnaire_id', '=', id).execute();
+      await trx.deleteFrom('questionnaires').where('id', '=', id).execute();
     },
 
     /** A lock on the questionnaire row for the back office's save (PostgreSQL; SQLite writes one at a time). */

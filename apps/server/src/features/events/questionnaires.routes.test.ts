@@ -230,12 +230,14 @@ describe('questionnaires', () => {
       ['/questionnaireResults', { ta_id }],
       ['/questionnaireSave', questionnaire(ta_id)],
       ['/questionnaireExport', { ta_id }],
+      ['/questionnaireDelete', { ta_id }],
     ] as const) {
       expect((await admin(path, body, plain)).statusCode).toBe(403);
       expect((await admin(path, body)).statusCode).toBe(401);
     }
     // Staff of the Chinese site do not manage the English site's events.
     expect((await admin('/questionnaireResults', { ta_id }, zhOrganiser)).statusCode).toBe(403);
+    expect((await admin('/questionnaireDelete', { ta_id }, zhOrganiser)).statusCode).toBe(403);
     const audits = await db()
       .selectFrom('audit_log')
       .selectAll()
@@ -243,6 +245,51 @@ describe('questionnaires', () => {
       .where('target_id', '=', String(ta_id))
       .execute();
     expect(audits).toHaveLength(1);
+  });
+
+  it('deletes a questionnaire nobody has answered (audited), and refuses once answered, keeping it whole', async () => {
+    const { ta_id, q } = await eventWithQuestionnaire();
+    const del = await admin('/questionnaireDelete', { ta_id }, organiser);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json()).toMatchObject({ status: 200, msg: msgOf('protal_en', 'questionnaireAdmin.api.deleted') });
+    expect((await admin('/questionnaire', { ta_id }, organiser)).json().data).toEqual({ questionnaire: null });
+    expect(
+      await db().selectFrom('questionnaire_questions').select('id').where('questionnaire_id', '=', q.tq_id).execute(),
+    ).toEqual([]);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'event.deleteQuestionnaire')
+      .where('target_id', '=', String(ta_id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.before_json!)).toMatchObject({ title: 'Summit feedback', questions: { length: 3 } });
+    expect((await api('/questionnaire', { ta_id })).json().data.state).toBe('notSet');
+    const again = await admin('/questionnaireDelete', { ta_id }, organiser);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().msg).toBe(msgOf('protal_en', 'questionnaireAdmin.api.notFound'));
+    expect((await admin('/questionnaireDelete', { ta_id: 999_999 }, organiser)).statusCode).toBe(404);
+    expect((await admin('/questionnaireDelete', { ta_id: 'x' }, organiser)).json()).toMatchObject({
+      status: 40001,
+      data: { field: 'ta_id' },
+    });
+
+    const answered = await eventWithQuestionnaire();
+    const m = await signedUp('Q Keeper', answered.ta_id);
+    expect(
+      (await api('/questionnaireAnswer', { ta_id: answered.ta_id, answers: goodAnswers(answered.q) }, m)).statusCode,
+    ).toBe(200);
+    const refused = await admin('/questionnaireDelete', { ta_id: answered.ta_id }, organiser);
+    expect(refused.json()).toMatchObject({
+      status: 201,
+      msg: msgOf('protal_en', 'questionnaireAdmin.api.answeredCannotDelete'),
+    });
+    expect(await answerRows(answered.q.tq_id)).toHaveLength(1);
+    expect(
+      (await admin('/questionnaire', { ta_id: answered.ta_id }, organiser)).json().data.questionnaire,
+    ).toMatchObject({
+      answer_count: 1,
+      questions: { length: 3 },
+    });
   });
 
   it('once answered, refuses removing a question, changing its kind or its options, but takes additions', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/questionnaires';
 import {
   QUESTIONNAIRE_ADMIN_MSG,
+  adminQuestionnaireDelete,
   adminQuestionnaireExport,
   adminQuestionnaireGet,
   adminQuestionnaireResults,
@@ -43,6 +44,11 @@ export async function questionnairesRoutes(app: FastifyInstance, deps: FeatureDe
   registerCall(app, adminQuestionnaireSave, async (body, { site, user, request, succeed }) => {
     const result = await questionnaires.save(site, (await user()).id, body, request);
     succeed(QUESTIONNAIRE_ADMIN_MSG.saved);
+    return result;
+  });
+  registerCall(app, adminQuestionnaireDelete, async (body, { site, user, request, succeed }) => {
+    const result = await questionnaires.remove(site, (await user()).id, body.ta_id, request);
+    succeed(QUESTIONNAIRE_ADMIN_MSG.deleted);
     return result;
   });
   registerCall(app, adminQuestionnaireResults, async (body, { site }) => questionnaires.results(site, body.ta_id));

@@ -155,7 +155,8 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
       if (await repo.myAnswer(q.id, userId)) throw ApiError.refused('questionnaireApi.alreadyAnswered');
       try {
         return await db.transaction().execute(async (trx) => {
-          await repo.bumpAnswers(trx, q.id);
+          // Deleted by the back office since it was read above (possible only while unanswered).
+          if (!(await repo.bumpAnswers(trx, q.id))) throw ApiError.notFound('questionnaireApi.notSet');
           const questions = (await repo.questions(trx, q.id)).map(questionOf);
           const issue = answerIssues(questions, body.answers)[0];
           if (issue) throw invalidField(site.lang, issue.field, issue.message, issue.vars);
@@ -295,6 +296,42 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
         }
         const saved = (await repo.byOwner(trx, OWNER_EVENT, event.id))!;
         return adminView(saved, await repo.questions(trx, saved.id));
+      });
+    },
+
+    /**
+     * Deletes an event's questionnaire while nobody has answered it, audited with what it held.
+     * The row is locked first, so an answer either landed before (then it is refused) or finds the
+     * questionnaire gone; answered ones are kept with their answers and ended by their close time.
+     */
+    async remove(site: Site, actorId: number, eventId: number, request: Request) {
+      const now = clock.now();
+      const event = await mustFindForAdmin(site, eventId);
+      return db.transaction().execute(async (trx) => {
+        const found = await repo.byOwner(trx, OWNER_EVENT, event.id);
+        if (!found) throw ApiError.notFound('questionnaireAdmin.api.notFound');
+        await repo.lock(trx, found.id);
+        const q = (await repo.byOwner(trx, OWNER_EVENT, event.id))!;
+        if (Number(q.answer_count) > 0) throw ApiError.refused('questionnaireAdmin.api.answeredCannotDelete');
+        const questions = await repo.questions(trx, q.id);
+        await repo.deleteQuestionnaire(trx, q.id);
+        await recordAudit(trx, {
+          actorId,
+          siteId: site.tws_id,
+          action: 'event.deleteQuestionnaire',
+          targetKind: 'event',
+          targetId: event.id,
+          before: {
+            title: q.title,
+            description: q.description,
+            opens_at: Number(q.opens_at),
+            closes_at: Number(q.closes_at),
+            questions: questions.map(questionOf),
+          },
+          request,
+          now,
+        });
+        return { ta_id: event.id };
       });
     },
 

@@ -8,6 +8,7 @@ import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
@@ -20,6 +21,7 @@ import {
   type QuestionKind,
 } from '@portal/contracts/questionnaires';
 import {
+  adminQuestionnaireDelete,
   adminQuestionnaireExport,
   adminQuestionnaireGet,
   adminQuestionnaireResults,
@@ -114,6 +116,9 @@ function QuestionnaireForm({ event, existing }: { event: AdminEvent; existing: A
   const { site } = useAdminSite();
   const [form] = Form.useForm<FormValues>();
   const save = useCallMutation(adminQuestionnaireSave, {
+    invalidates: [adminQuestionnaireGet, adminQuestionnaireResults, questionnaireGet, activityInfo],
+  });
+  const remove = useCallMutation(adminQuestionnaireDelete, {
     invalidates: [adminQuestionnaireGet, adminQuestionnaireResults, questionnaireGet, activityInfo],
   });
   const locked = (existing?.answer_count ?? 0) > 0;
@@ -239,6 +244,20 @@ function QuestionnaireForm({ event, existing }: { event: AdminEvent; existing: A
           <a href={`/${site.prefix}/questionnaire/${event.ta_id}`} target="_blank" rel="noreferrer">
             {t('ui.publicPage')}
           </a>
+        ) : null}
+        {existing && !locked ? (
+          // Only while nobody has answered: an answered questionnaire is ended by its close time.
+          <Popconfirm
+            title={t('ui.confirmDelete')}
+            okText={t('ui.delete')}
+            cancelText={t('ui.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'questionnaire-delete-confirm' } as never}
+            onConfirm={() => remove.mutateAsync({ ta_id: event.ta_id }).catch(() => undefined)}
+          >
+            <Button danger loading={remove.isPending} data-testid="questionnaire-delete">
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
         ) : null}
       </Space>
     </Form>
