@@ -91,6 +91,18 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
     return event;
   }
 
+  /** What an audit row keeps of a questionnaire as it stood. */
+  function auditedAs(q: QuestionnaireRow, questions: QuestionRow[]) {
+    const { title, description } = q;
+    return {
+      title,
+      description,
+      opens_at: Number(q.opens_at),
+      closes_at: Number(q.closes_at),
+      questions: questions.map(questionOf),
+    };
+  }
+
   function adminView(q: QuestionnaireRow, questions: QuestionRow[]): AdminQuestionnaire {
     return { ...viewOf(q, questions), answer_count: Number(q.answer_count), update_time: iso(q.updated_at) };
   }
@@ -282,13 +294,7 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
             action: 'event.updateQuestionnaire',
             targetKind: 'event',
             targetId: event.id,
-            before: {
-              title: q.title,
-              description: q.description,
-              opens_at: Number(q.opens_at),
-              closes_at: Number(q.closes_at),
-              questions: old.map(questionOf),
-            },
+            before: auditedAs(q, old),
             after: { ...values, questions: input.questions },
             request,
             now,
@@ -321,13 +327,7 @@ export function questionnairesService(db: Kysely<DB>, clock: Clock) {
           action: 'event.deleteQuestionnaire',
           targetKind: 'event',
           targetId: event.id,
-          before: {
-            title: q.title,
-            description: q.description,
-            opens_at: Number(q.opens_at),
-            closes_at: Number(q.closes_at),
-            questions: questions.map(questionOf),
-          },
+          before: auditedAs(q, questions),
           request,
           now,
         });
