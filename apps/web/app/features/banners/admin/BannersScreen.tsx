@@ -23,15 +23,14 @@ import {
   uploadBannerImage,
   type AdminBanner,
 } from '@portal/contracts/banners';
-import { STATUS } from '@portal/contracts/envelope';
 import { bannerList } from '@portal/contracts/home';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
-import { serverIssues } from '~/lib/forms/form-issues';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { contractRule } from '~/lib/forms/contract-rules';
 import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { movedIds } from '~/lib/admin/reorder';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 const { RangePicker } = DatePicker;
 
@@ -100,13 +99,7 @@ function BannerDialog({ banner, onClose }: { banner: AdminBanner | null | 'new';
       else await create.mutateAsync(bodyOf(form.getFieldsValue(true) as FormValues));
       onClose();
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data).flatMap((i) =>
-            FIELD_OF[i.field] ? [{ name: FIELD_OF[i.field]!, errors: [i.message] }] : [],
-          ),
-        );
-      }
+      form.setFields(serverFieldErrors(err, (field) => FIELD_OF[field] ?? null));
     }
   };
 

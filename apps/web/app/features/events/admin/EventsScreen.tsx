@@ -17,7 +17,6 @@ import Switch from 'antd/es/switch';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Upload from 'antd/es/upload';
-import { STATUS } from '@portal/contracts/envelope';
 import { EVENT_AREAS } from '@portal/contracts/event-areas';
 import { EVENT_FIELD_TYPES, activityInfo, type EventFormField } from '@portal/contracts/events';
 import { VIEW_TYPE } from '@portal/contracts/event-signups';
@@ -40,13 +39,13 @@ import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { uploadThroughServer } from '~/components/upload/upload-through-server';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { useFormatTime } from '~/lib/format';
-import { serverIssues } from '~/lib/forms/form-issues';
 import { LoadMore } from '~/components/admin/LoadMore';
-import { CallMutationError, useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
+import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { downloadFile } from './download-file';
 import { QuestionnaireDrawer } from './QuestionnaireDrawer';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 const { RangePicker } = DatePicker;
 
@@ -219,14 +218,7 @@ function EventDialog({ eventId, onClose }: { eventId: number | 'new'; onClose: (
         });
       onClose();
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data).flatMap((i) => {
-            const name = formNameOf(i.field);
-            return name ? [{ name: name as never, errors: [i.message] }] : [];
-          }),
-        );
-      }
+      form.setFields(serverFieldErrors(err, formNameOf));
     }
   };
 

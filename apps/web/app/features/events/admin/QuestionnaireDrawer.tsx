@@ -12,7 +12,6 @@ import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
-import { STATUS } from '@portal/contracts/envelope';
 import type { AdminEvent } from '@portal/contracts/events-admin';
 import {
   QUESTIONNAIRE_RULE,
@@ -32,10 +31,10 @@ import {
 import { activityInfo } from '@portal/contracts/events';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { useFormatTime } from '~/lib/format';
-import { serverIssues } from '~/lib/forms/form-issues';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { useTranslation } from '~/lib/use-translation';
 import { downloadFile } from './download-file';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 const { RangePicker } = DatePicker;
 
@@ -127,14 +126,7 @@ function QuestionnaireForm({ event, existing }: { event: AdminEvent; existing: A
     try {
       await save.mutateAsync(bodyOf(event.ta_id, form.getFieldsValue(true) as FormValues));
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data).flatMap((i) => {
-            const name = formNameOf(i.field);
-            return name ? [{ name: name as never, errors: [i.message] }] : [];
-          }),
-        );
-      }
+      form.setFields(serverFieldErrors(err, formNameOf));
     }
   };
 

@@ -9,7 +9,6 @@ import Input from 'antd/es/input';
 import Result from 'antd/es/result';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { STATUS } from '@portal/contracts/envelope';
 import {
   adminPageGet,
   adminPageUpdate,
@@ -20,10 +19,10 @@ import {
   type PageSlug,
 } from '@portal/contracts/pages';
 import { utf8Bytes } from '@portal/contracts/text-rules';
-import { serverIssues } from '~/lib/forms/form-issues';
 import { useAdminSite } from '~/lib/admin/admin-context';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { contractRule } from '~/lib/forms/contract-rules';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 interface Values {
   title: string;
@@ -49,13 +48,7 @@ function PageForm({ page }: { page: AdminPage }) {
       form.setFieldsValue({ title: saved.title, content: saved.content });
       setPreviewVersion((v) => v + 1);
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data)
-            .filter((i) => i.field === 'title' || i.field === 'content')
-            .map((i) => ({ name: i.field as keyof Values, errors: [i.message] })),
-        );
-      }
+      form.setFields(serverFieldErrors(err, (field) => (field === 'title' || field === 'content' ? field : null)));
     }
   };
 

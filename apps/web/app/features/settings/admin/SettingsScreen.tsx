@@ -8,7 +8,6 @@ import InputNumber from 'antd/es/input-number';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
-import { STATUS } from '@portal/contracts/envelope';
 import { commonData } from '@portal/contracts/home';
 import {
   adminSettingsGet,
@@ -18,13 +17,13 @@ import {
   uploadSettingsImage,
   type SiteSettings,
 } from '@portal/contracts/settings';
-import { serverIssues } from '~/lib/forms/form-issues';
 import { useAdminSite } from '~/lib/admin/admin-context';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { contractRule } from '~/lib/forms/contract-rules';
 import { useFormatTime } from '~/lib/format';
 import { useShell } from '~/lib/shell';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 type Values = Omit<SiteSettings, 'update_time'>;
 
@@ -59,11 +58,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       const saved = await save.mutateAsync(body());
       form.setFieldsValue(saved);
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data).map((i) => ({ name: i.field.split('.') as never, errors: [i.message] })),
-        );
-      }
+      form.setFields(serverFieldErrors(err, (field) => field.split('.')));
     }
   };
 

@@ -8,7 +8,6 @@ import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { STATUS } from '@portal/contracts/envelope';
 import { topicPageList } from '@portal/contracts/topics';
 import {
   adminTopicArchive,
@@ -24,10 +23,10 @@ import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { movedIds } from '~/lib/admin/reorder';
 import { contractRule } from '~/lib/forms/contract-rules';
-import { serverIssues } from '~/lib/forms/form-issues';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { useTranslation } from '~/lib/use-translation';
 import { adminPath } from '~/lib/admin/admin-page';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 interface FormValues {
   tt_title?: string;
@@ -74,15 +73,9 @@ function TopicDialog({ topic, onClose }: { topic: AdminTopic | 'new'; onClose: (
       else await create.mutateAsync(values);
       onClose();
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data).flatMap((i) =>
-            FORM_FIELDS.includes(i.field as keyof FormValues)
-              ? [{ name: i.field as keyof FormValues, errors: [i.message] }]
-              : [],
-          ),
-        );
-      }
+      form.setFields(
+        serverFieldErrors(err, (field) => (FORM_FIELDS.includes(field as keyof FormValues) ? field : null)),
+      );
     }
   };
 
