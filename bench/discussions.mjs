@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatProfileSummary, summariseProfile } from './cpu-summary.mjs';
+import { formatProfileSummary } from './cpu-summary.mjs';
 import {
   API_HEADERS,
   RSS_GOAL_MB,
@@ -29,6 +29,7 @@ import {
   fmt,
   runMeta,
   startMeasuredServer,
+  collectProfile,
   productionNodeFlags,
   runTarget,
   table,
@@ -42,7 +43,6 @@ import {
   parseArgs,
   readMemory,
   removeDir,
-  repoRoot,
   resultsDir,
   serverEntry,
   snapshotBuilds,
@@ -330,17 +330,7 @@ async function main() {
   } finally {
     if (server) {
       await server.stop();
-      if (opts.cpuProf) {
-        const dir = path.join(tmp, 'prof');
-        const prof = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
-        if (prof) {
-          fs.mkdirSync(resultsDir, { recursive: true });
-          const dest = path.join(resultsDir, 'discussions.cpuprofile');
-          fs.copyFileSync(path.join(dir, prof), dest);
-          profileSummary = summariseProfile(JSON.parse(fs.readFileSync(dest, 'utf8')));
-          profileSummary.file = path.relative(repoRoot, dest);
-        }
-      }
+      if (opts.cpuProf) profileSummary = collectProfile({ tmp, name: 'discussions' });
     }
     removeDir(snapshotRoot);
     await database?.drop();

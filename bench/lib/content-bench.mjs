@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { formatProfileSummary, summariseProfile } from '../cpu-summary.mjs';
+import { formatProfileSummary } from '../cpu-summary.mjs';
 import { benchData, createBenchDatabase, dbKindArg } from './database.mjs';
 import {
   API_HEADERS,
@@ -17,6 +17,7 @@ import {
   fmt,
   runMeta,
   startMeasuredServer,
+  collectProfile,
   productionNodeFlags,
   runTarget,
   table,
@@ -29,7 +30,6 @@ import {
   parseArgs,
   readMemory,
   removeDir,
-  repoRoot,
   resultsDir,
   serverEntry,
   snapshotBuilds,
@@ -253,16 +253,7 @@ export async function runContentBench({ name, targets, seedFlags, describe, cont
   } finally {
     if (server) {
       await server.stop();
-      if (opts.cpuProf) {
-        const dir = path.join(tmp, 'prof');
-        const prof = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
-        if (prof) {
-          const dest = path.join(resultsDir, `${name}.cpuprofile`);
-          fs.copyFileSync(path.join(dir, prof), dest);
-          profileSummary = summariseProfile(JSON.parse(fs.readFileSync(dest, 'utf8')));
-          profileSummary.file = path.relative(repoRoot, dest);
-        }
-      }
+      if (opts.cpuProf) profileSummary = collectProfile({ tmp, name: name });
     }
     removeDir(snapshotRoot);
     await database?.drop();

@@ -16,9 +16,11 @@ import {
   readMachineCpu,
   readMemory,
   repoRoot,
+  resultsDir,
   sampleMemory,
   startServer,
 } from './server.mjs';
+import { summariseProfile } from '../cpu-summary.mjs';
 
 // Every request asks for compression, as browsers do: the server compresses JSON and pages per answer.
 export const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
@@ -273,4 +275,19 @@ export async function startMeasuredServer({ entry, dataDir, tmp, serverEnv, data
     `server ready (pid ${server.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s, idle RSS ${fmt.n(idleRssMb, 1)} MB`,
   );
   return { server, idleRssMb };
+}
+
+/**
+ * Once the measured server has stopped: the CPU profile it wrote with `--cpu-prof` (into `tmp/prof`,
+ * `startMeasuredServer`) copied to `bench/results/{name}.cpuprofile`, and its summary with the file's
+ * path; null when it wrote none.
+ */
+export function collectProfile({ tmp, name }) {
+  const dir = path.join(tmp, 'prof');
+  const prof = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+  if (!prof) return null;
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const dest = path.join(resultsDir, `${name}.cpuprofile`);
+  fs.copyFileSync(path.join(dir, prof), dest);
+  return { ...summariseProfile(JSON.parse(fs.readFileSync(dest, 'utf8'))), file: path.relative(repoRoot, dest) };
 }
