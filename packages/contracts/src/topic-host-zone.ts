@@ -11,6 +11,9 @@ const isoTime = z.string().describe('ISO 8601 time');
 /** The host zone's 30-day chart of a topic. */
 export const HOST_ZONE_DAYS = 30;
 
+/** Topics per page of the host zone (a site-wide reviewer sees every topic of the site). */
+export const HOST_ZONE_PAGE = 10;
+
 export const hostedTopicSchema = z.object({
   tt_id: z.number(),
   tt_title: z.string(),
@@ -60,9 +63,12 @@ export const topicHostZone = defineCall({
   access: MEMBER,
   tag: 'topics',
   summary:
-    "The viewer's host zone (/subject/hostZone): the site's topics the viewer hosts (all of them for site-wide reviewers of articles), each with its pending articles, its latest approved ones (featured or not), its figures and its last 30 days. An empty list for a member who hosts nothing.",
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(hostedTopicSchema) }),
+    "The viewer's host zone (/subject/hostZone): the site's topics the viewer hosts (all of them for site-wide reviewers of articles), in the topic list's order and keyset paged, each with its pending articles, its latest approved ones (featured or not), its figures and its last 30 days. An empty list for a member who hosts nothing.",
+  body: z.strictObject({
+    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+    limit: z.number().int().min(1).max(HOST_ZONE_PAGE).default(HOST_ZONE_PAGE),
+  }),
+  data: z.object({ list: z.array(hostedTopicSchema), next_cursor: z.string().nullable() }),
 });
 
 export const topicArticleFeature = defineCall({

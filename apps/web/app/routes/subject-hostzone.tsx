@@ -16,14 +16,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: topi
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site } = await requireMember(context, request);
-  const envelope = await context.api.call(topicHostZone, site.apply_site, {});
-  if (String(envelope.status) !== String(STATUS.ok)) throw redirect(errorPagePath(401, site));
+  // A page of the hosted topics per URL (`?cursor=`), so each page reloads as it was after a decision.
+  const cursor = new URL(request.url).searchParams.get('cursor') ?? undefined;
+  const envelope = await context.api.call(topicHostZone, site.apply_site, cursor ? { cursor } : {});
+  if (String(envelope.status) !== String(STATUS.ok)) {
+    // A damaged cursor starts again at the first page; anything else is not for this member.
+    if (cursor && String(envelope.status) === String(STATUS.validation)) throw redirect(new URL(request.url).pathname);
+    throw redirect(errorPagePath(401, site));
+  }
   if (envelope.data.list.length === 0) throw redirect(errorPagePath(401, site));
-  return { topics: envelope.data.list };
+  return { topics: envelope.data.list, nextCursor: envelope.data.next_cursor, paged: cursor !== undefined };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function SubjectHostZone({ loaderData }: Route.ComponentProps) {
-  return <HostZonePage topics={loaderData.topics} />;
+  return <HostZonePage topics={loaderData.topics} nextCursor={loaderData.nextCursor} paged={loaderData.paged} />;
 }

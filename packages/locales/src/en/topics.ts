@@ -77,6 +77,8 @@ export const topics: SiteCatalogue['topics'] = {
     mineMore: 'Load more',
     hostZoneTitle: 'Host zone',
     hostZoneLead: 'The topics you host: review submissions, pick featured articles and see how each topic is doing.',
+    hostZoneNext: 'Next topics',
+    hostZoneFirst: 'Back to the first page',
     hostArticles: 'Articles',
     hostViews: 'Views',
     hostFollowers: 'Followers',

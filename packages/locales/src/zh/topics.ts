@@ -74,6 +74,8 @@ export const topics = {
     mineMore: '加载更多',
     hostZoneTitle: '主持人专区',
     hostZoneLead: '你主持的专题：在这里审核投稿、挑选精选文章、查看专题数据。',
+    hostZoneNext: '下一页专题',
+    hostZoneFirst: '回到第一页',
     hostArticles: '文章',
     hostViews: '阅读',
     hostFollowers: '关注',

@@ -27,16 +27,21 @@ export async function addTopicDayViews(executor: Executor, articleId: number, vi
 /** The host zone's queries (issue 19, item 6): a host's topics, their queue, picks and days. */
 export function hostZoneRepository(db: Kysely<DB>) {
   return {
-    /** The site's topics among `ids` (all of the site's when `ids` is null), in the list's order. */
-    topics(siteId: number, ids: readonly number[] | null) {
+    /**
+     * A page of the site's topics among `ids` (all of the site's when `ids` is null), in the topic
+     * list's order (`sort`, then id), after the keyset position `after`.
+     */
+    topics(siteId: number, ids: readonly number[] | null, after: { at: number; id: number } | null, limit: number) {
       if (ids !== null && ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('topics')
-        .select(['id', 'title', 'article_count', 'follower_count'])
+        .select(['id', 'sort', 'title', 'article_count', 'follower_count'])
         .where('site_id', '=', siteId)
         .$if(ids !== null, (q) => q.where('id', 'in', ids!))
+        .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('sort', 'id'), '>', eb.tuple(after!.at, after!.id))))
         .orderBy('sort')
         .orderBy('id')
+        .limit(limit)
         .execute();
     },
 
@@ -86,35 +91,51 @@ export function hostZoneRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** When each of the topic's approved articles was published, when each follow was made, and views per day, since `since`. */
-    async times(topicId: number, since: number) {
+    /**
+     * Per topic and UTC day since `since`: approved articles published, follows made and views, each
+     * counted by the database in one query over all the topics.
+     */
+    async days(topicIds: number[], since: number) {
+      const perDay = new Map<
+        number,
+        { published: Map<number, number>; follows: Map<number, number>; views: Map<number, number> }
+      >();
+      const of = (topicId: number) => {
+        let entry = perDay.get(topicId);
+        if (!entry) perDay.set(topicId, (entry = { published: new Map(), follows: new Map(), views: new Map() }));
+        return entry;
+      };
+      if (topicIds.length === 0) return perDay;
+      // The day as a literal, so the select and the group by are the same expression to PostgreSQL.
+      const dayOf = (column: string) => sql<number>`cast(${sql.ref(column)} / ${sql.lit(DAY_MS)} as integer)`;
       const [published, follows, views] = await Promise.all([
         db
           .selectFrom('topic_articles')
-          .select('published_at as at')
-          .where('topic_id', '=', topicId)
+          .select(['topic_id', dayOf('published_at').as('day'), sql<number | string>`count(*)`.as('n')])
+          .where('topic_id', 'in', topicIds)
           .where('status', '=', REVIEW_STATUS.approved)
           .where('deleted_at', 'is', null)
           .where('published_at', '>=', since)
+          .groupBy(['topic_id', dayOf('published_at')])
           .execute(),
         db
           .selectFrom('topic_follows')
-          .select('created_at as at')
-          .where('topic_id', '=', topicId)
+          .select(['topic_id', dayOf('created_at').as('day'), sql<number | string>`count(*)`.as('n')])
+          .where('topic_id', 'in', topicIds)
           .where('created_at', '>=', since)
+          .groupBy(['topic_id', dayOf('created_at')])
           .execute(),
         db
           .selectFrom('topic_daily_views')
-          .select(['day', 'views'])
-          .where('topic_id', '=', topicId)
+          .select(['topic_id', 'day', 'views as n'])
+          .where('topic_id', 'in', topicIds)
           .where('day', '>=', Math.floor(since / DAY_MS))
           .execute(),
       ]);
-      return {
-        published: published.map((r) => Number(r.at)),
-        follows: follows.map((r) => Number(r.at)),
-        views: new Map(views.map((r) => [Number(r.day), Number(r.views)])),
-      };
+      for (const r of published) of(r.topic_id).published.set(Number(r.day), Number(r.n));
+      for (const r of follows) of(r.topic_id).follows.set(Number(r.day), Number(r.n));
+      for (const r of views) of(r.topic_id).views.set(Number(r.day), Number(r.n));
+      return perDay;
     },
 
     /** Marks or unmarks an approved article featured; answers whether it changed. */

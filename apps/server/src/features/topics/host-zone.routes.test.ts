@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_STORAGE } from '@portal/contracts/ssr';
 import type { TestApp } from '../../../test/test-app';
 import type { accountsHarness, TestMember } from '../../../test/accounts-harness';
-import { grantDirectly, makeTopic, staffCall, staffTestApp } from '../../../test/roles-harness';
+import { PERMISSIONS } from '@portal/contracts/permissions';
+import { grantDirectly, makeStaff, makeTopic, staffCall, staffTestApp } from '../../../test/roles-harness';
 
 // The topic host zone (issue 19, item 6) through the real calls, on SQLite and on PostgreSQL.
 let t: TestApp;
@@ -108,6 +109,52 @@ describe('the host zone', () => {
       .where('id', '=', articleId)
       .executeTakeFirstOrThrow();
     expect(Number(row.view_count)).toBe(2);
+  });
+
+  it('pages a site-wide reviewer through every topic of the site, each once, with each day counted', async () => {
+    const reviewer = await makeStaff(h, { permissions: [PERMISSIONS.reviewArticle], siteId: 1, nick: 'Site Reviewer' });
+    const now = Date.now();
+    const dayAgo = now - 24 * 3_600_000;
+    const fans = [writer, hostA, hostB];
+    await db()
+      .insertInto('topic_follows')
+      .values([
+        ...fans.map((m) => ({ topic_id: topicB, user_id: m.id, created_at: now })),
+        { topic_id: topicA, user_id: writer.id, created_at: dayAgo },
+      ])
+      .execute();
+    const expected = await db()
+      .selectFrom('topics')
+      .select('id')
+      .where('site_id', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const seen: Zone['list'] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api('/topic/hostZone', { limit: 2, ...(cursor ? { cursor } : {}) }, reviewer);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json().data as Zone & { next_cursor: string | null };
+      expect(page.list.length).toBeLessThanOrEqual(2);
+      seen.push(...page.list);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.map((z) => z.tt_id)).toEqual(expected.map((r) => r.id));
+    const dayB = seen.find((z) => z.tt_id === topicB)!.days;
+    expect(dayB.at(-1)!.followers).toBe(3);
+    expect(dayB.slice(0, -1).every((d) => d.followers === 0)).toBe(true);
+    const dayA = seen.find((z) => z.tt_id === topicA)!.days;
+    expect(dayA.at(-2)!.followers + dayA.at(-1)!.followers).toBe(1);
+    expect(dayA.reduce((n, d) => n + d.articles, 0)).toBeGreaterThanOrEqual(1);
+
+    const forged = await api('/topic/hostZone', { cursor: 'not-a-cursor' }, reviewer);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ status: 40001, data: { field: 'cursor' } });
+    expect((await api('/topic/hostZone', { limit: 11 }, reviewer)).json()).toMatchObject({
+      status: 40001,
+      data: { field: 'limit' },
+    });
   });
 
   it('is empty for a member who hosts nothing and refuses a visitor (401)', async () => {

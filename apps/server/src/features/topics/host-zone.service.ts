@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { SignedInMember } from '../../http/register-call';
 import type { Clock } from '../../lib/clock';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { hostZoneRepository } from './host-zone.repository';
@@ -46,37 +47,34 @@ export function hostZoneService(db: Kysely<DB>, clock: Clock) {
     return [...(user.scoped.get(PERMISSIONS.reviewArticle) ?? [])];
   }
 
-  /** Oldest first: one entry per day of the window, counts of the times that fall on it (UTC days). */
+  /** Oldest first: one entry per UTC day of the window, with that day's counts. */
   function dayList(
     now: number,
-    { published, follows, views }: { published: number[]; follows: number[]; views: Map<number, number> },
+    counts: { published: Map<number, number>; follows: Map<number, number>; views: Map<number, number> } | undefined,
   ): HostedTopic['days'] {
     const first = Math.floor(now / DAY_MS) - (HOST_ZONE_DAYS - 1);
-    const days = Array.from({ length: HOST_ZONE_DAYS }, (_, i) => ({
+    return Array.from({ length: HOST_ZONE_DAYS }, (_, i) => ({
       day: dayKey((first + i) * DAY_MS),
-      articles: 0,
-      followers: 0,
-      views: views.get(first + i) ?? 0,
+      articles: counts?.published.get(first + i) ?? 0,
+      followers: counts?.follows.get(first + i) ?? 0,
+      views: counts?.views.get(first + i) ?? 0,
     }));
-    const slot = (ms: number) => days[Math.floor(ms / DAY_MS) - first];
-    for (const at of published) {
-      const d = slot(at);
-      if (d) d.articles += 1;
-    }
-    for (const at of follows) {
-      const d = slot(at);
-      if (d) d.followers += 1;
-    }
-    return days;
   }
 
   return {
-    async zone(site: Site, user: SignedInMember): Promise<{ list: HostedTopic[] }> {
-      const rows = await repo.topics(site.tws_id, hostedIds(user));
+    async zone(
+      site: Site,
+      user: SignedInMember,
+      page: { cursor?: string; limit: number },
+    ): Promise<{ list: HostedTopic[]; next_cursor: string | null }> {
+      const found = await repo.topics(site.tws_id, hostedIds(user), decodeCursor(page.cursor), page.limit + 1);
+      const rows = found.slice(0, page.limit);
+      const last = rows[rows.length - 1];
+      const next_cursor = found.length > page.limit && last ? encodeCursor({ at: last.sort, id: last.id }) : null;
       const ids = rows.map((t) => t.id);
       const now = clock.now();
       const since = (Math.floor(now / DAY_MS) - (HOST_ZONE_DAYS - 1)) * DAY_MS;
-      const [views, pending] = await Promise.all([repo.views(ids), repo.pending(ids)]);
+      const [views, pending, days] = await Promise.all([repo.views(ids), repo.pending(ids), repo.days(ids, since)]);
       const briefs = await memberBriefs(
         db,
         pending.map((p) => p.author_id),
@@ -84,10 +82,8 @@ export function hostZoneService(db: Kysely<DB>, clock: Clock) {
       );
       const list = await Promise.all(
         rows.map(async (topic): Promise<HostedTopic> => {
-          const [approved, times] = await Promise.all([
-            repo.approved(topic.id, PICK_LIST),
-            repo.times(topic.id, since),
-          ]);
+          // One indexed walk per topic of the page: the latest of each, featured first.
+          const approved = await repo.approved(topic.id, PICK_LIST);
           return {
             tt_id: topic.id,
             tt_title: topic.title,
@@ -110,11 +106,11 @@ export function hostZoneService(db: Kysely<DB>, clock: Clock) {
               is_featured: a.featured_at !== null,
               publish_time: a.published_at === null ? null : iso(Number(a.published_at)),
             })),
-            days: dayList(now, times),
+            days: dayList(now, days.get(topic.id)),
           };
         }),
       );
-      return { list };
+      return { list, next_cursor };
     },
 
     /** A host of the article's topic marks it featured or not (403 for anyone else), audited. */

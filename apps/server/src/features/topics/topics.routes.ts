@@ -109,7 +109,7 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerCall(app, topicArticleMine, async (body, { user }) => topics.mine((await user()).id, body));
 
   const hostZone = hostZoneService(deps.db, deps.clock);
-  registerCall(app, topicHostZone, async (_body, { site, user }) => hostZone.zone(site, await user()));
+  registerCall(app, topicHostZone, async (body, { site, user }) => hostZone.zone(site, await user(), body));
   registerCall(app, topicArticleFeature, async (body, { site, user, request }) =>
     hostZone.setFeatured(site, await user(), body, request),
   );

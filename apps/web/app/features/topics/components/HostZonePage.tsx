@@ -258,7 +258,17 @@ function HostedTopicCard({ topic, refresh }: { topic: HostedTopic; refresh(): vo
  * articles to decide in place, its approved ones to feature on the topic's page, and its figures
  * with the last 30 days. Server-rendered from the loader; each decision reloads it.
  */
-export function HostZonePage({ topics }: { topics: HostedTopic[] }) {
+export function HostZonePage({
+  topics,
+  nextCursor,
+  paged,
+}: {
+  topics: HostedTopic[];
+  /** The next page's cursor (a site-wide reviewer may see many topics), or null on the last page. */
+  nextCursor: string | null;
+  /** Whether this is a later page than the first. */
+  paged: boolean;
+}) {
   const { t } = useTranslation('topics');
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
@@ -271,6 +281,16 @@ export function HostZonePage({ topics }: { topics: HostedTopic[] }) {
       {topics.map((topic) => (
         <HostedTopicCard key={topic.tt_id} topic={topic} refresh={refresh} />
       ))}
+      {nextCursor || paged ? (
+        <nav className="topics-pager" data-testid="host-zone-pager">
+          {paged ? <Link to=".">{t('ui.hostZoneFirst')}</Link> : null}
+          {nextCursor ? (
+            <Link to={`?cursor=${encodeURIComponent(nextCursor)}`} data-testid="host-zone-next">
+              {t('ui.hostZoneNext')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }
