@@ -1,0 +1,26 @@
+/** The back office's points rules screen (zh; issue 22 item 1, decision 032). */
+export const pointsAdmin = {
+  rules: {
+    title: '积分规则',
+    lead: '每个站点各有一套规则。修改只对之后的积分生效，已记入明细的积分不会改变；每次修改都记入操作日志。',
+    colRule: '规则',
+    colAmount: '每次积分',
+    colDailyCap: '每日上限（24 小时内次数）',
+    colEnabled: '启用',
+    colDefault: '默认值',
+    colUpdated: '修改时间',
+    noCap: '不限',
+    defaultValue: '{{amount}} 分 · {{cap}}',
+    capValue: '每日 {{cap}} 次',
+    edit: '编辑',
+    save: '保存',
+    cancel: '取消',
+    saved: '规则已保存，之后的积分按新规则计算',
+    editTitle: '编辑规则：{{rule}}',
+    capSwitch: '设置每日上限',
+    amountRule: '每次积分须为 1 到 10000 的整数',
+    dailyCapRule: '每日上限须为 1 到 1000 的整数，或不设上限',
+    enabledRule: '请选择是否启用',
+    ruleInvalid: '没有这条积分规则',
+  },
+} as const;
