@@ -2,6 +2,7 @@ import type { BackOfficeCatalogue } from '../back-office';
 
 /** The back office's points rules screen (en; issue 22 item 1, decision 032). */
 export const pointsAdmin: BackOfficeCatalogue['pointsAdmin'] = {
+  title: 'Points rules',
   rules: {
     title: 'Points rules',
     lead: 'Each site has its own rules. A change applies to the points awarded from now on; points already in the ledger stay as they are. Every change is written to the audit log.',
@@ -12,6 +13,8 @@ export const pointsAdmin: BackOfficeCatalogue['pointsAdmin'] = {
     colDefault: 'Default',
     colUpdated: 'Changed',
     noCap: 'No cap',
+    on: 'On',
+    off: 'Off',
     defaultValue: '{{amount}} points · {{cap}}',
     capValue: '{{cap}} a day',
     edit: 'Edit',

@@ -1,5 +1,6 @@
 /** The back office's points rules screen (zh; issue 22 item 1, decision 032). */
 export const pointsAdmin = {
+  title: '积分规则',
   rules: {
     title: '积分规则',
     lead: '每个站点各有一套规则。修改只对之后的积分生效，已记入明细的积分不会改变；每次修改都记入操作日志。',
@@ -10,6 +11,8 @@ export const pointsAdmin = {
     colDefault: '默认值',
     colUpdated: '修改时间',
     noCap: '不限',
+    on: '启用',
+    off: '停用',
     defaultValue: '{{amount}} 分 · {{cap}}',
     capValue: '每日 {{cap}} 次',
     edit: '编辑',
