@@ -32,6 +32,7 @@ export const achievements: PersonalCentreCatalogue['achievements'] = {
     day: 'Sign-in of {{date}}',
     post: 'Post #{{id}}',
     comment: 'Comment #{{id}}',
+    article_comment: 'Article comment #{{id}}',
     topic_article: 'Topic article #{{id}}',
     event: 'Event #{{id}}',
     questionnaire: 'Questionnaire #{{id}}',

@@ -33,6 +33,7 @@ export const achievements = {
     day: '{{date}} 签到',
     post: '帖子 #{{id}}',
     comment: '评论 #{{id}}',
+    article_comment: '文章评论 #{{id}}',
     topic_article: '专题文章 #{{id}}',
     event: '活动 #{{id}}',
     questionnaire: '问卷 #{{id}}',

@@ -435,3 +435,27 @@ describe('levels, medals and the points history', () => {
     expect((await call('protal_en', '/api/points/history', {}, other)).json().data.list).toHaveLength(1);
   });
 });
+
+describe('abuse resistance through the domains’ own calls', () => {
+  it('a post earns once (an edit earns nothing more); deleting it takes its points back, shown in the history', async () => {
+    const { postDictionaries, postForm } = await import('../../../test/discussions-harness');
+    const d = await postDictionaries(db(), 2);
+    const author = await h.readyMember('Poster Pat');
+    const added = await call('protal_en', '/api/post/add', postForm(d), author);
+    expect(added.json().status, added.body).toBe(200);
+    const postId = added.json().data.tp_id as number;
+    expect(await total(author.id)).toBe(5);
+    // Editing it earns nothing more.
+    await call('protal_en', '/api/post/edit', { tp_id: postId, ...postForm(d) }, author);
+    expect(await total(author.id)).toBe(5);
+    const deleted = await call('protal_en', '/api/post/delete', { tp_id: postId }, author);
+    expect(deleted.json().status, deleted.body).toBe(200);
+    expect(await total(author.id)).toBe(0);
+    const history = (await call('protal_en', '/api/points/history', {}, author)).json().data.list;
+    expect(history.map((r: { amount: number; source_id: number }) => [r.amount, r.source_id])).toEqual([
+      [-5, postId],
+      [5, postId],
+    ]);
+    expect(await ledgerSum(author.id)).toBe(await total(author.id));
+  });
+});

@@ -35,7 +35,7 @@ function sourcePath(row: PointsHistoryRow): string | null {
   }
 }
 
-const KNOWN_SOURCES = ['day', 'post', 'comment', 'topic_article', 'event', 'questionnaire'] as const;
+const KNOWN_SOURCES = ['day', 'post', 'comment', 'article_comment', 'topic_article', 'event', 'questionnaire'] as const;
 
 function SourceText({ row }: { row: PointsHistoryRow }) {
   const { t } = useTranslation('achievements');
