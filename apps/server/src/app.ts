@@ -34,6 +34,7 @@ import { messagesFeature } from './platform/messages/messages.feature';
 import { reviewsFeature } from './platform/reviews/reviews.feature';
 import { rolesFeature } from './platform/roles/roles.feature';
 import { settingsFeature } from './platform/settings/settings.feature';
+import { pointsFeature } from './platform/points/points.feature';
 import { uploadsFeature } from './platform/uploads/uploads.feature';
 import { createStorage, storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messagesFeature,
     uploadsFeature,
     settingsFeature,
+    pointsFeature,
     pagesFeature,
     rolesFeature,
   ]);

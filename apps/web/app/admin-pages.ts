@@ -115,6 +115,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'site',
   },
   {
+    id: 'points',
+    path: 'points',
+    file: 'routes/admin/points.tsx',
+    titleKey: 'pointsAdmin.title',
+    permission: 'points.manage',
+    group: 'people',
+  },
+  {
     id: 'audit',
     path: 'audit',
     file: 'routes/admin/audit.tsx',

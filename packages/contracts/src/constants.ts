@@ -1,4 +1,5 @@
 /** Business constants and limits of spec section 9. */
+import { LEVEL_FLOORS, levelStanding } from './points';
 export const BACK_TO_TOP_THRESHOLD_PX = 200;
 export const REQUEST_TIMEOUT_MS = 300_000;
 export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
@@ -50,7 +51,7 @@ export const MEDALS = [1, 2, 3, 4] as const;
 export const REVIEW_STATUS = { pending: 10, approved: 20, rejected: 30, withdrawn: 40 } as const;
 
 /** Cumulative points at which Lv1..Lv8 start (decisions.md). */
-export const LEVEL_THRESHOLDS = [0, 100, 300, 600, 1000, 2000, 5000, 10000] as const;
+export const LEVEL_THRESHOLDS = LEVEL_FLOORS;
 
 /** Event states, derived from time, never stored (decisions.md). */
 export const ACTIVITY_STATE = { notStarted: 10, registering: 20, inProgress: 30, ended: 40 } as const;
@@ -58,11 +59,7 @@ export const ACTIVITY_STATE = { notStarted: 10, registering: 20, inProgress: 30,
 export const VISITOR_ID_LENGTH = 16;
 
 export function levelForPoints(points: number): number {
-  let level = 1;
-  LEVEL_THRESHOLDS.forEach((min, i) => {
-    if (points >= min) level = i + 1;
-  });
-  return level;
+  return levelStanding(points).level;
 }
 
 /** Identity badges (`user_logo_arr`) derive from roles (decisions.md, People). */
@@ -79,9 +76,5 @@ export const ROLE_BADGES: Record<string, number> = {
 
 /** Medals 1..4 (bronze, silver, gold, diamond) come at Lv3, Lv5, Lv7 and Lv8; 0 is none. */
 export function medalForLevel(level: number): number {
-  if (level >= 8) return 4;
-  if (level >= 7) return 3;
-  if (level >= 5) return 2;
-  if (level >= 3) return 1;
-  return 0;
+  return levelStanding(LEVEL_THRESHOLDS[Math.min(Math.max(level, 1), LEVEL_THRESHOLDS.length) - 1] ?? 0).medal;
 }

@@ -37,6 +37,8 @@ export const SYSTEM_MESSAGE_KINDS = [
   'answer_accepted',
   // A seat freed by a cancellation went to the member first on the waitlist. Params: title.
   'event_waitlist_promoted',
+  // The member reached a level for the first time (issue 22, decision 032). Params: level.
+  'level_reached',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   auditRead: 'audit.read',
   eventManage: 'event.manage',
   topicManage: 'topic.manage',
+  pointsManage: 'points.manage',
   // Content: moderators hold post.moderate for their boards, topic hosts review.article for their topics.
   postModerate: 'post.moderate',
   reviewPost: 'review.post',

@@ -37,6 +37,8 @@ export interface ShellViewer {
   user_id: number;
   user_nick_name: string;
   user_avatar_att_url: string;
+  /** Lv1..Lv8 from the member's points (decision 032): the navbar shows it beside the avatar. */
+  user_points_level: number;
   /** 2 until the information page is completed, then 1 (spec 3). */
   is_edit: number;
   /** Named permissions on the site, sorted. */

@@ -3,6 +3,7 @@ import { eventsAdmin as eventsAdminEn } from './en/events-admin';
 import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
+import { pointsAdmin as pointsAdminEn } from './en/points-admin';
 import { reviewsAdmin as reviewsAdminEn } from './en/reviews-admin';
 import { roles as rolesEn } from './en/roles';
 import { siteAdmin as siteAdminEn } from './en/site-admin';
@@ -11,6 +12,7 @@ import { eventsAdmin } from './zh/events-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
+import { pointsAdmin } from './zh/points-admin';
 import { reviewsAdmin } from './zh/reviews-admin';
 import { roles } from './zh/roles';
 import { siteAdmin } from './zh/site-admin';
@@ -30,6 +32,7 @@ const backOfficeZh = {
   reviewsAdmin,
   eventsAdmin,
   questionnaireAdmin,
+  pointsAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -43,6 +46,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   reviewsAdmin: reviewsAdminEn,
   eventsAdmin: eventsAdminEn,
   questionnaireAdmin: questionnaireAdminEn,
+  pointsAdmin: pointsAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

@@ -379,6 +379,7 @@ export const en: SiteCatalogue = {
         title: 'You have a seat',
         content: 'A member cancelled: you moved from the waitlist to a seat at "{{title}}"',
       },
+      level_reached: { title: 'Level up', content: 'You reached Lv{{level}}. Keep it up!' },
     },
   },
   feedback: {

@@ -1,4 +1,6 @@
+import { achievements as achievementsEn } from './en/achievements';
 import { eventsCentre as eventsCentreEn } from './en/events-centre';
+import { achievements } from './zh/achievements';
 import { eventsCentre } from './zh/events-centre';
 import type { Widen } from './zh';
 
@@ -7,11 +9,11 @@ import type { Widen } from './zh';
  * catalogue so that other pages do not download them; a section adds them when its chunk loads (as
  * the back office adds its own), the server and the tests use the whole set (`catalogues.ts`).
  */
-const personalCentreZh = { eventsCentre } as const;
+const personalCentreZh = { eventsCentre, achievements } as const;
 
 export type PersonalCentreCatalogue = Widen<typeof personalCentreZh>;
 
-const personalCentreEn: PersonalCentreCatalogue = { eventsCentre: eventsCentreEn };
+const personalCentreEn: PersonalCentreCatalogue = { eventsCentre: eventsCentreEn, achievements: achievementsEn };
 
 export const personalCentreCatalogues: Record<'zh' | 'en', PersonalCentreCatalogue> = {
   zh: personalCentreZh,

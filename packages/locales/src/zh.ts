@@ -361,6 +361,7 @@ export const zh = {
         title: '候补成功',
         content: '有会员取消了报名，您已从候补名单转为正式报名“{{title}}”',
       },
+      level_reached: { title: '等级提升', content: '恭喜你升到了 Lv{{level}}，继续加油！' },
     },
   },
   feedback: {

@@ -454,6 +454,24 @@ export interface PointsRulesTable {
   updated_at: Millis;
 }
 
+/** A member's daily sign-in (decision 032): the day of their time zone, as days since 1970-01-01. */
+export interface PointsSigninsTable {
+  user_id: number;
+  day: number;
+  /** The site signed in on (its rule awarded the points). */
+  site_id: number;
+  /** Days in a row up to this one. */
+  streak: number;
+  created_at: Millis;
+}
+
+/** A level a member has reached and been told about (decision 032): the message goes once. */
+export interface PointsLevelsReachedTable {
+  user_id: number;
+  level: number;
+  created_at: Millis;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -664,6 +682,8 @@ export interface DB {
   pages: PagesTable;
   points_ledger: PointsLedgerTable;
   points_rules: PointsRulesTable;
+  points_signins: PointsSigninsTable;
+  points_levels_reached: PointsLevelsReachedTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   auth_failures: AuthFailuresTable;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { IS_EDIT } from '@portal/contracts/constants';
+import { levelStanding } from '@portal/contracts/points';
 import { siteByCode } from '@portal/contracts/sites';
 import type { ShellViewer } from '@portal/contracts/ssr';
 import type { SignedInMember } from './register-call';
@@ -29,6 +30,7 @@ export async function shellViewer(request: FastifyRequest, siteCode: string): Pr
     user_id: member.id,
     user_nick_name: member.nickName,
     user_avatar_att_url: member.avatarUrl,
+    user_points_level: levelStanding(member.points).level,
     is_edit: member.informationComplete ? IS_EDIT.complete : IS_EDIT.incomplete,
     ...permissionLists(member),
   };

@@ -136,6 +136,9 @@ export const adminEn: Catalogue['admin'] = {
     page: {
       update: 'Page edited',
     },
+    points: {
+      updateRule: 'Points rule changed',
+    },
     report: {
       handle: 'Report handled',
     },
@@ -182,6 +185,7 @@ export const adminEn: Catalogue['admin'] = {
     event_question: 'Event question',
     feedback: 'Feedback',
     page: 'Page',
+    points_rule: 'Points rule',
     post: 'Post',
     report: 'Report',
     role: 'Role',
@@ -202,6 +206,7 @@ export const adminEn: Catalogue['admin'] = {
     feedback: 'Feedback',
     message: 'Messages',
     page: 'Pages',
+    points: 'Points',
     post: 'Posts',
     report: 'Reports',
     review: 'Reviews',

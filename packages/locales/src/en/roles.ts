@@ -73,6 +73,7 @@ export const roles: Catalogue['roles'] = {
     audit: { read: 'Read the audit log' },
     event: { manage: 'Manage events' },
     topic: { manage: 'Manage topics' },
+    points: { manage: 'Manage points rules' },
     review: { post: 'Review posts', article: 'Review topic articles', journal: 'Review e-magazine submissions' },
   },
 };

@@ -34,6 +34,10 @@ export const serverEn: ServerCatalogue = {
     smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
     smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
   },
+  pointsApi: {
+    alreadySignedIn: 'You have signed in today already; come back tomorrow',
+    ruleNotFound: 'Unknown points rule',
+  },
   questionnaireApi: {
     answered: 'Submitted. Thank you for taking part!',
     notSet: 'The survey is not set, has expired, or the event is not approved',

@@ -137,6 +137,9 @@ export const adminZh = {
     page: {
       update: '编辑页面',
     },
+    points: {
+      updateRule: '积分规则已修改',
+    },
     report: {
       handle: '处理举报',
     },
@@ -183,6 +186,7 @@ export const adminZh = {
     event_question: '活动提问',
     feedback: '反馈',
     page: '页面',
+    points_rule: '积分规则',
     post: '帖子',
     report: '举报',
     role: '角色',
@@ -203,6 +207,7 @@ export const adminZh = {
     feedback: '反馈',
     message: '站内信',
     page: '页面',
+    points: '积分',
     post: '帖子',
     report: '举报',
     review: '审核',

@@ -36,6 +36,10 @@ export const serverZh = {
     smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
     smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
   },
+  pointsApi: {
+    alreadySignedIn: '今天已经签到过了，明天再来吧',
+    ruleNotFound: '没有这条积分规则',
+  },
   questionnaireApi: {
     answered: '提交成功，感谢参与！',
     notSet: '问卷未设置、已失效或活动未通过审核',

@@ -186,6 +186,7 @@ export function accountsRepository(db: Kysely<DB>) {
           'users.is_edit',
           'users.nick_name',
           'users.avatar_url',
+          'users.points',
           'users.banned_until',
           'users.ban_reason',
         ])

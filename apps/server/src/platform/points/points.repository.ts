@@ -28,7 +28,7 @@ export const pointsRepository = {
    * is held for an item) is then still true when they write. SQLite runs one writer at a time anyway.
    */
   async lockMember(executor: Executor, userId: number) {
-    const query = executor.selectFrom('users').select('banned_until').where('id', '=', userId);
+    const query = executor.selectFrom('users').select(['banned_until', 'points']).where('id', '=', userId);
     const isPostgres = executor.getExecutor().adapter instanceof PostgresAdapter;
     return (isPostgres ? query.forUpdate() : query).executeTakeFirst();
   },
@@ -68,6 +68,20 @@ export const pointsRepository = {
       .set((eb) => ({ points: eb('points', '+', row.amount) }))
       .where('id', '=', row.user_id)
       .execute();
+  },
+
+  /**
+   * Records that a member reached a level; true the first time only (the key holds under races), so
+   * the level-up message goes once.
+   */
+  async reachLevel(executor: Executor, userId: number, level: number, now: number): Promise<boolean> {
+    const row = await executor
+      .insertInto('points_levels_reached')
+      .values({ user_id: userId, level, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'level']).doNothing())
+      .returning('level')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   /** Ledger rows written as they are, and each member's total raised by the sum of theirs. */

@@ -1,5 +1,7 @@
-import type { PointRule } from '@portal/contracts/points';
+import { levelStanding, type PointRule } from '@portal/contracts/points';
+import { siteById } from '@portal/contracts/sites';
 import type { Executor } from '../../db/executor';
+import { notify } from '../messages/messages.service';
 import { pointsRepository as repo, type PointSource } from './points.repository';
 
 export type { PointSource };
@@ -43,7 +45,27 @@ export async function award(executor: Executor, entry: PointsEntry): Promise<num
     source_id: entry.source.id,
     created_at: entry.now,
   });
+  await announceLevels(executor, entry, Number(member.points), Number(member.points) + rule.amount);
   return rule.amount;
+}
+
+/**
+ * An in-site message for each level an award lifted the member to for the first time (decision 032):
+ * Lv2 upwards, once per level whatever the total does later.
+ */
+async function announceLevels(executor: Executor, entry: PointsEntry, before: number, after: number) {
+  const from = levelStanding(before).level;
+  const to = levelStanding(after).level;
+  for (let level = from + 1; level <= to; level++) {
+    if (!(await repo.reachLevel(executor, entry.userId, level, entry.now))) continue;
+    const site = siteById(entry.siteId);
+    await notify(executor, entry.userId, {
+      kind: 'level_reached',
+      params: { level },
+      url: site ? `/${site.prefix}/userinfo` : '',
+      siteId: null,
+    });
+  }
 }
 
 /**

@@ -69,9 +69,12 @@ export function UserArea() {
             to={`/${site.prefix}/userinfo`}
             className="portal-user__avatar"
             data-testid="nav-avatar"
-            aria-label={`${t('userCenter')}: ${user.user_nick_name}`}
+            aria-label={`${t('userCenter')}: ${user.user_nick_name} (Lv${user.user_points_level})`}
           >
             <Avatar user={user} size={32} />
+            <span className="portal-user__level" aria-hidden="true" data-testid="nav-level">
+              Lv{user.user_points_level}
+            </span>
           </Link>
         }
         items={items}
