@@ -11,7 +11,7 @@ import { journalAuthorSchema } from './journal';
  * The back office's e-magazine (issue 20, item 6): categories, issues (number, title, cover, PDF,
  * publish date, partner-only switch, draft or published) and their articles written by editors in
  * their order, and the statistics of an issue per day. `journal.manage` (editors and admins) on the
- * managed site; every write audited. Validation messages are `journal.rules.*` keys.
+ * managed site; every write audited. Validation messages are `journalAdmin.rules.*` keys.
  */
 
 export const JOURNAL_RULE = {
@@ -32,10 +32,10 @@ const id = (message: string) => z.number({ message }).int({ message }).positive(
 const line = (max: number, message: string) =>
   z.string({ message }).transform(plainLine).pipe(z.string().trim().min(1, { message }).max(max, { message }));
 const sort = z
-  .number({ message: 'journal.rules.sortRule' })
-  .int({ message: 'journal.rules.sortRule' })
-  .min(0, { message: 'journal.rules.sortRule' })
-  .max(JOURNAL_RULE.sortMax, { message: 'journal.rules.sortRule' });
+  .number({ message: 'journalAdmin.rules.sortRule' })
+  .int({ message: 'journalAdmin.rules.sortRule' })
+  .min(0, { message: 'journalAdmin.rules.sortRule' })
+  .max(JOURNAL_RULE.sortMax, { message: 'journalAdmin.rules.sortRule' });
 
 /* Categories */
 
@@ -67,8 +67,8 @@ export const adminJournalCategorySave = defineCall({
   tag: 'admin',
   summary: 'Creates a category (without tjc_id) or renames and orders one of the managed site; audited',
   body: z.strictObject({
-    tjc_id: id('journal.rules.categoryRequired').optional(),
-    tjc_name: line(JOURNAL_RULE.categoryNameMax, 'journal.rules.categoryNameRule'),
+    tjc_id: id('journalAdmin.rules.categoryRequired').optional(),
+    tjc_name: line(JOURNAL_RULE.categoryNameMax, 'journalAdmin.rules.categoryNameRule'),
     tjc_sort: sort.default(0),
   }),
   data: adminJournalCategorySchema,
@@ -82,7 +82,7 @@ export const adminJournalCategoryDelete = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Deletes a category of the managed site; its issues stay, without a category; audited',
-  body: z.strictObject({ tjc_id: id('journal.rules.categoryRequired') }),
+  body: z.strictObject({ tjc_id: id('journalAdmin.rules.categoryRequired') }),
   data: z.null(),
 });
 
@@ -127,31 +127,31 @@ export const adminJournalIssueList = defineCall({
 
 export const journalIssueFields = {
   teb_number: z
-    .number({ message: 'journal.rules.numberRule' })
-    .int({ message: 'journal.rules.numberRule' })
-    .min(1, { message: 'journal.rules.numberRule' })
-    .max(JOURNAL_RULE.numberMax, { message: 'journal.rules.numberRule' }),
-  teb_title: line(JOURNAL_RULE.titleMax, 'journal.rules.titleRule'),
+    .number({ message: 'journalAdmin.rules.numberRule' })
+    .int({ message: 'journalAdmin.rules.numberRule' })
+    .min(1, { message: 'journalAdmin.rules.numberRule' })
+    .max(JOURNAL_RULE.numberMax, { message: 'journalAdmin.rules.numberRule' }),
+  teb_title: line(JOURNAL_RULE.titleMax, 'journalAdmin.rules.titleRule'),
   teb_summary: z
-    .string({ message: 'journal.rules.summaryRule' })
+    .string({ message: 'journalAdmin.rules.summaryRule' })
     .trim()
-    .max(JOURNAL_RULE.summaryMax, { message: 'journal.rules.summaryRule' })
+    .max(JOURNAL_RULE.summaryMax, { message: 'journalAdmin.rules.summaryRule' })
     .default(''),
   teb_cover_url: z
-    .string({ message: 'journal.rules.coverRule' })
-    .refine((url) => url === '' || isSiteImageUrl(url), { message: 'journal.rules.coverRule' })
+    .string({ message: 'journalAdmin.rules.coverRule' })
+    .refine((url) => url === '' || isSiteImageUrl(url), { message: 'journalAdmin.rules.coverRule' })
     .default('')
     .describe("'' for none, or a picture of admin.journal.uploadCover (/uploads/...)"),
-  tjc_id: id('journal.rules.categoryRequired').nullable().default(null),
-  pdf_att_id: id('journal.rules.pdfRule')
+  tjc_id: id('journalAdmin.rules.categoryRequired').nullable().default(null),
+  pdf_att_id: id('journalAdmin.rules.pdfRule')
     .nullable()
     .default(null)
     .describe('att_id of a PDF uploaded with /api/tool/uploadfile/ (checked by content: application/pdf)'),
-  partner_only: z.boolean({ message: 'journal.rules.partnerOnlyRule' }).default(false),
-  published: z.boolean({ message: 'journal.rules.publishedRule' }).default(false),
+  partner_only: z.boolean({ message: 'journalAdmin.rules.partnerOnlyRule' }).default(false),
+  published: z.boolean({ message: 'journalAdmin.rules.publishedRule' }).default(false),
   publish_time: z
-    .string({ message: 'journal.rules.publishTimeRule' })
-    .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'journal.rules.publishTimeRule' })
+    .string({ message: 'journalAdmin.rules.publishTimeRule' })
+    .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'journalAdmin.rules.publishTimeRule' })
     .describe('ISO 8601 time; the issue is public from then on once published'),
 };
 
@@ -164,7 +164,7 @@ export const adminJournalIssueSave = defineCall({
   tag: 'admin',
   summary:
     'Creates an issue (without teb_id) or edits one of the managed site; the PDF must be a PDF attachment by content, the category one of the site; audited',
-  body: z.strictObject({ teb_id: id('journal.rules.issueRequired').optional(), ...journalIssueFields }),
+  body: z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired').optional(), ...journalIssueFields }),
   data: adminJournalIssueSchema,
 });
 
@@ -176,7 +176,7 @@ export const adminJournalIssueDelete = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Deletes an issue of the managed site with its articles and figures; audited',
-  body: z.strictObject({ teb_id: id('journal.rules.issueRequired') }),
+  body: z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') }),
   data: z.null(),
 });
 
@@ -204,7 +204,7 @@ export const adminJournalArticleList = defineCall({
   tag: 'admin',
   summary: "An issue's articles in their order, with their content, for editing; keyset paged",
   body: z.strictObject({
-    teb_id: id('journal.rules.issueRequired'),
+    teb_id: id('journalAdmin.rules.issueRequired'),
     cursor: z.string().max(200).optional(),
     limit: z.number().int().min(1).max(100).default(100),
   }),
@@ -212,28 +212,28 @@ export const adminJournalArticleList = defineCall({
 });
 
 export const journalArticleFields = {
-  tea_title: line(JOURNAL_RULE.articleTitleMax, 'journal.rules.articleTitleRule'),
+  tea_title: line(JOURNAL_RULE.articleTitleMax, 'journalAdmin.rules.articleTitleRule'),
   tea_sort: sort.optional().describe('ascending; a new article goes to the end when omitted'),
-  author_user_id: id('journal.rules.authorRule')
+  author_user_id: id('journalAdmin.rules.authorRule')
     .nullable()
     .default(null)
     .describe('the author as a member (user_id); or null and author_name'),
   author_name: z
-    .string({ message: 'journal.rules.authorRule' })
+    .string({ message: 'journalAdmin.rules.authorRule' })
     .transform(plainLine)
-    .pipe(z.string().trim().max(JOURNAL_RULE.authorNameMax, { message: 'journal.rules.authorRule' }))
+    .pipe(z.string().trim().max(JOURNAL_RULE.authorNameMax, { message: 'journalAdmin.rules.authorRule' }))
     .default(''),
   tea_content: z
-    .string({ message: 'journal.rules.contentRule' })
-    .max(JOURNAL_RULE.contentMax, { message: 'journal.rules.contentRule' })
-    .refine((html) => !isBlankRichText(html), { message: 'journal.rules.contentRule' })
+    .string({ message: 'journalAdmin.rules.contentRule' })
+    .max(JOURNAL_RULE.contentMax, { message: 'journalAdmin.rules.contentRule' })
+    .refine((html) => !isBlankRichText(html), { message: 'journalAdmin.rules.contentRule' })
     .describe('rich text (HTML), non-blank; sanitised on the server'),
 };
 
 /** An article names its author: a member, or a guest author's name. */
 function namesAuthor(form: { author_user_id: number | null; author_name: string }, ctx: z.RefinementCtx) {
   if (form.author_user_id === null && form.author_name === '')
-    ctx.addIssue({ code: 'custom', path: ['author_name'], message: 'journal.rules.authorRule' });
+    ctx.addIssue({ code: 'custom', path: ['author_name'], message: 'journalAdmin.rules.authorRule' });
 }
 
 export const journalArticleFormSchema = z.strictObject(journalArticleFields).superRefine(namesAuthor);
@@ -249,8 +249,8 @@ export const adminJournalArticleSave = defineCall({
     'Writes an article into an issue (without tea_id) or edits one: title, author (a member or a name), rich text sanitised on the server, order; audited',
   body: z
     .strictObject({
-      teb_id: id('journal.rules.issueRequired'),
-      tea_id: id('journal.rules.articleRequired').optional(),
+      teb_id: id('journalAdmin.rules.issueRequired'),
+      tea_id: id('journalAdmin.rules.articleRequired').optional(),
       ...journalArticleFields,
     })
     .superRefine(namesAuthor),
@@ -265,7 +265,7 @@ export const adminJournalArticleDelete = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Deletes an article of an issue of the managed site; audited',
-  body: z.strictObject({ tea_id: id('journal.rules.articleRequired') }),
+  body: z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') }),
   data: z.null(),
 });
 
@@ -279,7 +279,7 @@ export const adminJournalIssueStats = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: `An issue's readers and downloads in total and per UTC day over the last ${JOURNAL_RULE.statsDays} days`,
-  body: z.strictObject({ teb_id: id('journal.rules.issueRequired') }),
+  body: z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') }),
   data: z.object({
     read_count: z.number(),
     download_count: z.number(),

@@ -66,14 +66,14 @@ export const getEbookList = defineCall({
   tag: 'journal',
   summary: "The site's published issues, newest first (publish date, then id), of one category or all; keyset paged",
   body: z.strictObject({
-    tjc_id: id('journal.rules.categoryRequired').optional().describe('one category; all when omitted'),
+    tjc_id: id('journalAdmin.rules.categoryRequired').optional().describe('one category; all when omitted'),
     cursor,
     limit: z.number().int().min(1).max(50).default(JOURNAL_PAGE_SIZE),
   }),
   data: z.object({ list: z.array(journalIssueSummarySchema), next_cursor: z.string().nullable() }),
 });
 
-const tebIdBody = z.strictObject({ teb_id: id('journal.rules.issueRequired') });
+const tebIdBody = z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') });
 
 export const journalIssueDetailSchema = journalIssueSummarySchema.extend({
   pdf_url: z.string().nullable().describe('where the PDF is read and downloaded (journalPdfPath); null without a PDF'),
@@ -126,7 +126,7 @@ export const ebookArticleList = defineCall({
   tag: 'journal',
   summary: "An issue's table of contents: its articles in their order (sort, then id); keyset paged",
   body: z.strictObject({
-    teb_id: id('journal.rules.issueRequired'),
+    teb_id: id('journalAdmin.rules.issueRequired'),
     cursor,
     limit: z.number().int().min(1).max(100).default(50),
   }),
@@ -142,7 +142,7 @@ export const ebookPreviousList = defineCall({
   tag: 'journal',
   summary: 'The published issues before this one (by publish date, then id), newest first; keyset paged',
   body: z.strictObject({
-    teb_id: id('journal.rules.issueRequired'),
+    teb_id: id('journalAdmin.rules.issueRequired'),
     cursor,
     limit: z.number().int().min(1).max(50).default(6),
   }),
@@ -184,7 +184,7 @@ export const ebookArticleInfo = defineCall({
   tag: 'journal',
   summary:
     'An article of a public issue, to read online, with its neighbours in the issue; counts a reader of the article and of its issue once per member or visitor per day',
-  body: z.strictObject({ tea_id: id('journal.rules.articleRequired') }),
+  body: z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') }),
   data: journalArticleDetailSchema,
 });
 
@@ -206,4 +206,4 @@ export const journalIssuePath = (prefix: string, issueId: number) => `/${prefix}
 export const journalArticleAnchor = (articleId: number) => `article-${articleId}`;
 
 /** The catalogue key of the partner-only refusal (spec 6), in both languages. */
-export const JOURNAL_PARTNERS_ONLY_MSG = 'journal.api.partnersOnly';
+export const JOURNAL_PARTNERS_ONLY_MSG = 'journalAdmin.api.partnersOnly';

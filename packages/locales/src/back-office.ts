@@ -1,5 +1,6 @@
 import { adminEn } from './en/admin';
 import { eventsAdmin as eventsAdminEn } from './en/events-admin';
+import { journalAdmin as journalAdminEn } from './en/journal-admin';
 import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
@@ -8,6 +9,7 @@ import { roles as rolesEn } from './en/roles';
 import { siteAdmin as siteAdminEn } from './en/site-admin';
 import { adminZh } from './zh/admin';
 import { eventsAdmin } from './zh/events-admin';
+import { journalAdmin } from './zh/journal-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
@@ -30,6 +32,7 @@ const backOfficeZh = {
   reviewsAdmin,
   eventsAdmin,
   questionnaireAdmin,
+  journalAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -43,6 +46,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   reviewsAdmin: reviewsAdminEn,
   eventsAdmin: eventsAdminEn,
   questionnaireAdmin: questionnaireAdminEn,
+  journalAdmin: journalAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

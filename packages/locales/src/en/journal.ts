@@ -2,37 +2,7 @@ import type { SiteCatalogue } from '../zh';
 
 /** The e-magazine: the magazine home, an issue's page, its articles and PDF (namespace `journal`, en). */
 export const journal: SiteCatalogue['journal'] = {
-  rules: {
-    categoryRequired: 'Please choose a category',
-    issueRequired: 'Please name the issue',
-    articleRequired: 'Please name the article',
-    categoryNameRule: 'The category name must be 1 to 100 characters',
-    numberRule: 'The issue number must be a whole number from 1 to 1000000',
-    titleRule: 'The issue title must be 1 to 200 characters',
-    summaryRule: 'The summary can be at most 1000 characters',
-    coverRule: 'The cover must be an uploaded picture',
-    pdfRule: 'Please upload a PDF file',
-    partnerOnlyRule: 'Please say whether downloads are for partners only',
-    publishedRule: 'Please say whether the issue is published',
-    publishTimeRule: 'Please enter a valid publish time',
-    articleTitleRule: 'The article title must be 1 to 200 characters',
-    authorRule: 'Please choose an author member or enter an author name of at most 100 characters',
-    contentRule: 'Please enter the correct article content',
-    sortRule: 'The order must be a whole number from 0 to 100000',
-  },
-  api: {
-    issueNotFound: 'The issue does not exist or is not published yet',
-    articleNotFound: 'The article does not exist or is not published yet',
-    categoryNotFound: 'Please choose a category of this site',
-    pdfNotFound: 'This issue has no PDF',
-    pdfInvalid: 'Please upload a PDF file (judged by its content)',
-    authorNotFound: 'The author member does not exist',
-    partnersOnly: 'Downloads restricted to partners',
-    saved: 'Saved',
-    deleted: 'Deleted',
-  },
   ui: {
-    homeTitle: 'E-magazine',
     homeDescription:
       'The data-storage industry e-magazine: each issue gathers technical articles, case studies and trends, to read online or download as a PDF.',
     allCategories: 'All',
@@ -52,7 +22,6 @@ export const journal: SiteCatalogue['journal'] = {
     partnerOnly: 'For partners',
     contents: 'In this issue',
     noArticles: 'No articles in this issue yet',
-    readOnline: 'Read online',
     backToContents: 'Back to the contents',
     previousArticle: 'Previous',
     nextArticle: 'Next',
@@ -78,7 +47,6 @@ export const journal: SiteCatalogue['journal'] = {
     issueNotFound: 'The issue does not exist or is not published yet',
     articleNotFound: 'The article does not exist or is not published yet',
     preview: 'Preview: this issue is not public yet',
-    publishedOn: 'Published {{date}}',
     backToHome: 'Back to the e-magazine',
   },
 };

@@ -81,7 +81,7 @@ export function journalAdminService(
 
   async function ownIssue(executor: Executor, site: Site, id: number): Promise<IssueRow> {
     const row = await repo.issue(executor, id);
-    if (!row || row.site_id !== site.tws_id) throw ApiError.notFound('journal.api.issueNotFound');
+    if (!row || row.site_id !== site.tws_id) throw ApiError.notFound('journalAdmin.api.issueNotFound');
     return row;
   }
 
@@ -157,7 +157,7 @@ export function journalAdminService(
         let before: unknown;
         if (id !== undefined) {
           const row = await repo.category(trx, id);
-          if (!row || row.site_id !== site.tws_id) throw ApiError.notFound('journal.api.categoryNotFound');
+          if (!row || row.site_id !== site.tws_id) throw ApiError.notFound('journalAdmin.api.categoryNotFound');
           before = { name: row.name, sort: row.sort };
           await repo.updateCategory(trx, id, { name: input.tjc_name, sort: input.tjc_sort });
         } else {
@@ -184,7 +184,7 @@ export function journalAdminService(
     async deleteCategory(site: Site, actorId: number, id: number, request: Request) {
       await db.transaction().execute(async (trx) => {
         const row = await repo.category(trx, id);
-        if (!row || row.site_id !== site.tws_id) throw ApiError.notFound('journal.api.categoryNotFound');
+        if (!row || row.site_id !== site.tws_id) throw ApiError.notFound('journalAdmin.api.categoryNotFound');
         await repo.deleteCategory(trx, id);
         await audited(trx, site, actorId, 'journal.categoryDelete', 'journal_category', id, request, {
           before: { name: row.name },
@@ -207,7 +207,7 @@ export function journalAdminService(
     async saveIssue(site: Site, actorId: number, input: IssueInput, request: Request): Promise<AdminJournalIssue> {
       if (input.tjc_id !== null) {
         const category = await repo.category(db, input.tjc_id);
-        if (!category || category.site_id !== site.tws_id) throw ApiError.notFound('journal.api.categoryNotFound');
+        if (!category || category.site_id !== site.tws_id) throw ApiError.notFound('journalAdmin.api.categoryNotFound');
       }
       if (input.pdf_att_id !== null) {
         const att = await findAttachment(db, input.pdf_att_id);
@@ -218,7 +218,7 @@ export function journalAdminService(
           att.mime === 'application/pdf' &&
           (await readPdfHead(att).catch(() => '')).startsWith(PDF_MAGIC);
         if (!isPdf) {
-          throw ApiError.refused('journal.api.pdfInvalid', {}, { field: 'pdf_att_id' });
+          throw ApiError.refused('journalAdmin.api.pdfInvalid', {}, { field: 'pdf_att_id' });
         }
       }
       const now = clock.now();
@@ -280,7 +280,7 @@ export function journalAdminService(
       if (input.author_user_id !== null) {
         const briefs = await memberBriefs(db, [input.author_user_id], site.tws_id);
         if (!briefs.has(input.author_user_id))
-          throw ApiError.refused('journal.api.authorNotFound', {}, { field: 'author_user_id' });
+          throw ApiError.refused('journalAdmin.api.authorNotFound', {}, { field: 'author_user_id' });
       }
       const content = sanitizeRichText(input.tea_content);
       const now = clock.now();
@@ -297,7 +297,7 @@ export function journalAdminService(
         let articleId = input.tea_id;
         if (articleId !== undefined) {
           const before = await repo.article(trx, articleId);
-          if (!before || before.issue_id !== input.teb_id) throw ApiError.notFound('journal.api.articleNotFound');
+          if (!before || before.issue_id !== input.teb_id) throw ApiError.notFound('journalAdmin.api.articleNotFound');
           await repo.updateArticle(trx, articleId, { ...values, sort: input.tea_sort ?? before.sort });
           await audited(trx, site, actorId, 'journal.articleSave', 'journal_article', articleId, request, {
             before: {
@@ -337,7 +337,7 @@ export function journalAdminService(
     async deleteArticle(site: Site, actorId: number, id: number, request: Request) {
       await db.transaction().execute(async (trx) => {
         const row = await repo.article(trx, id);
-        if (!row) throw ApiError.notFound('journal.api.articleNotFound');
+        if (!row) throw ApiError.notFound('journalAdmin.api.articleNotFound');
         await ownIssue(trx, site, row.issue_id);
         await repo.deleteArticle(trx, id);
         await audited(trx, site, actorId, 'journal.articleDelete', 'journal_article', id, request, {

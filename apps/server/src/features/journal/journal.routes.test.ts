@@ -132,7 +132,7 @@ describe('the back office’s e-magazine', () => {
       },
       editor,
     );
-    expect(refused.json()).toMatchObject({ status: 201, msg: msgOf('protal', 'journal.api.pdfInvalid') });
+    expect(refused.json()).toMatchObject({ status: 201, msg: msgOf('protal', 'journalAdmin.api.pdfInvalid') });
     const enCategory = await admin('/categorySave', { tjc_name: 'Case studies' }, editor, 'protal_en');
     const crossSite = await admin(
       '/issueSave',
@@ -298,8 +298,8 @@ describe('partner-only downloads and the figures', () => {
     expect((await pdf(issueId)).statusCode).toBe(401);
     const refused = await pdf(issueId, { as: member, download: true });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ status: 403, msg: msgOf('protal', 'journal.api.partnersOnly') });
-    expect(msgOf('protal_en', 'journal.api.partnersOnly')).toBe('Downloads restricted to partners');
+    expect(refused.json()).toMatchObject({ status: 403, msg: msgOf('protal', 'journalAdmin.api.partnersOnly') });
+    expect(msgOf('protal_en', 'journalAdmin.api.partnersOnly')).toBe('Downloads restricted to partners');
 
     const served = await pdf(issueId, { as: partner, download: true });
     expect(served.statusCode).toBe(200);

@@ -50,7 +50,7 @@ export async function journalRoutes(app: FastifyInstance, deps: FeatureDeps) {
     '/journal/pdf/:id',
     async (request, reply) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      if (id <= 0) throw ApiError.notFound('journal.api.issueNotFound');
+      if (id <= 0) throw ApiError.notFound('journalAdmin.api.issueNotFound');
       const who = request.currentUser ? await request.currentUser() : null;
       const download = request.query.download === '1';
       const { pdf } = await journal.pdf(id, who, readerKey(who, request.portal.visitorId, request.ip), download);

@@ -79,7 +79,7 @@ export function journalService(db: Kysely<DB>, clock: Clock) {
   async function visibleIssue(site: Site, issueId: number, viewer: SignedInMember | null) {
     const row = await repo.issue(db, issueId);
     if (!row || row.site_id !== site.tws_id || !(isPublic(row) || editsJournal(viewer)))
-      throw ApiError.notFound('journal.api.issueNotFound');
+      throw ApiError.notFound('journalAdmin.api.issueNotFound');
     return row;
   }
 
@@ -198,10 +198,10 @@ export function journalService(db: Kysely<DB>, clock: Clock) {
       reader: string,
     ): Promise<JournalArticleDetail> {
       const article = await repo.article(db, articleId);
-      if (!article) throw ApiError.notFound('journal.api.articleNotFound');
+      if (!article) throw ApiError.notFound('journalAdmin.api.articleNotFound');
       const issue = await repo.issue(db, article.issue_id);
       if (!issue || issue.site_id !== site.tws_id || !(isPublic(issue) || editsJournal(viewer)))
-        throw ApiError.notFound('journal.api.articleNotFound');
+        throw ApiError.notFound('journalAdmin.api.articleNotFound');
       let readCount = Number(article.read_count);
       if (isPublic(issue)) {
         // A reader of the article is a reader of its issue too (once a day either way).
@@ -235,13 +235,14 @@ export function journalService(db: Kysely<DB>, clock: Clock) {
     async pdf(issueId: number, viewer: SignedInMember | null, reader: string, download: boolean) {
       // The address carries no site (a link opened in a new tab may lack the siteData cookie): the issue's own.
       const issue = await repo.issue(db, issueId);
-      if (!issue || !(isPublic(issue) || editsJournal(viewer))) throw ApiError.notFound('journal.api.issueNotFound');
+      if (!issue || !(isPublic(issue) || editsJournal(viewer)))
+        throw ApiError.notFound('journalAdmin.api.issueNotFound');
       if (!mayReadPdf(issue, viewer)) {
         if (!viewer) throw ApiError.unauthorized();
-        throw ApiError.forbidden('journal.api.partnersOnly');
+        throw ApiError.forbidden('journalAdmin.api.partnersOnly');
       }
       const pdf = issue.pdf_attachment_id !== null ? await findAttachment(db, issue.pdf_attachment_id) : undefined;
-      if (!pdf) throw ApiError.notFound('journal.api.pdfNotFound');
+      if (!pdf) throw ApiError.notFound('journalAdmin.api.pdfNotFound');
       if (download && isPublic(issue)) await count(issue.id, 'download', reader);
       return { issue, pdf };
     },
