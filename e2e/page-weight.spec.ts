@@ -1,5 +1,6 @@
 import { activityIndex } from '@portal/contracts/events';
 import { postList } from '@portal/contracts/home';
+import { getEbookList } from '@portal/contracts/journal';
 import { topicArticles, topicPageList } from '@portal/contracts/topics';
 import { ERROR_PAGES, SITE_PAGES } from '../apps/web/app/pages';
 import budgets from '../bench/page-budgets.json' with { type: 'json' };
@@ -23,7 +24,10 @@ const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'subject-hostzone', 'info
 const VISITORS_ONLY = new Set(['login', 'forget']);
 
 /** A concrete path below the site prefix for each page id; a new page must be added here. */
-function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId: number; articleId: number }): string {
+function pathOf(
+  pageId: string,
+  ids: { postId: number; eventId: number; topicId: number; articleId: number; issueId: number },
+): string {
   const paths: Record<string, string> = {
     home: 'index/index',
     'activity-index': 'activity/index',
@@ -39,6 +43,8 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     'subject-activelist': `subject/activeList/${ids.topicId}`,
     'subject-article': `subject/article/${ids.articleId}`,
     'subject-hostzone': 'subject/hostZone',
+    'journal-index': 'journal/index',
+    'journal-info': `journal/info/${ids.issueId}`,
     about: 'about',
     terms: 'terms',
     privacy: 'privacy',
@@ -102,8 +108,19 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
     return { topicId, articleId: articles.list[0]!.ttar_id };
   };
 
+  const firstIssue = async (site: E2eSite) => {
+    const answer = await admin.call<{ list: { teb_id: number }[] }>(site, getEbookList, {});
+    expect(answer.list.length, `${site.name} demo e-magazine issues`).toBeGreaterThan(0);
+    return answer.list[0]!.teb_id;
+  };
+
   for (const site of SITES) {
-    const ids = { postId: await firstPost(site), eventId: await firstEvent(site), ...(await firstArticle(site)) };
+    const ids = {
+      postId: await firstPost(site),
+      eventId: await firstEvent(site),
+      ...(await firstArticle(site)),
+      issueId: await firstIssue(site),
+    };
     for (const page of SITE_PAGES) {
       const path = `/${site.prefix}/${pathOf(page.id, ids)}`;
       if (!VISITORS_ONLY.has(page.id)) await weigh(page.id, path, 'member');

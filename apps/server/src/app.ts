@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { homeFeature } from './features/home/home.feature';
 import { pagesFeature } from './features/pages/pages.feature';
 import { topicsFeature } from './features/topics/topics.feature';
+import { journalFeature } from './features/journal/journal.feature';
 import { systemClock } from './lib/clock';
 import { createDocumentWork } from './lib/document-work/document-work';
 import { remoteImages } from './platform/uploads/remote-images';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bannersFeature,
     eventsFeature,
     topicsFeature,
+    journalFeature,
     discussionsFeature,
     expertsFeature,
     dictionariesFeature,

@@ -5,6 +5,8 @@ import { migrateToLatest } from './db/migrate';
 import { ensureAdminAccount } from './features/accounts/admin-account';
 import { ensureLegalPages } from './seed/legal-pages';
 import { seedDemo } from './seed/seed-demo';
+import { seedJournalDemo } from './seed/demo-journal';
+import { createStorage } from './lib/storage';
 
 async function main() {
   let config: Config;
@@ -42,6 +44,11 @@ async function main() {
   if (config.seedDemo) {
     const { seeded } = await seedDemo(database.db, { now: Date.now() });
     if (seeded) app.log.info('demo content seeded');
+    // The e-magazine's demo issues carry real PDF files, so they need the attachments' storage.
+    const journal = await seedJournalDemo(database.db, await createStorage(config.storage, config.uploadsDir), {
+      now: Date.now(),
+    });
+    if (journal.seeded) app.log.info('demo e-magazine seeded');
   }
   // Registration links to these pages: a database from before them gets the default texts.
   const legal = await ensureLegalPages(database.db, { now: Date.now() });

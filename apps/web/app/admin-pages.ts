@@ -91,6 +91,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'content',
   },
   {
+    id: 'journal',
+    path: 'journal',
+    file: 'routes/admin/journal.tsx',
+    titleKey: 'journalAdmin.screenTitle',
+    permission: 'journal.manage',
+    group: 'content',
+  },
+  {
     id: 'pages',
     path: 'pages',
     file: 'routes/admin/content-pages.tsx',

@@ -53,6 +53,9 @@ export const SITE_PAGES: readonly SitePage[] = [
   // Decision 026: a topic article's own page.
   { id: 'subject-article', path: 'subject/article/:id', file: 'routes/subject-article.tsx', titleKey: 'subject' },
   { id: 'subject-hostzone', path: 'subject/hostZone', file: 'routes/subject-hostzone.tsx', titleKey: 'hostZone' },
+  // The e-magazine (issue 20): the magazine home and an issue's page (its articles read at `?article=`).
+  { id: 'journal-index', path: 'journal/index', file: 'routes/journal-index.tsx', titleKey: 'journal' },
+  { id: 'journal-info', path: 'journal/info/:id', file: 'routes/journal-info.tsx', titleKey: 'journal' },
   // The content pages staff write (about, terms, privacy): the id is the page's slug and its path.
   { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
   { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   eventManage: 'event.manage',
   topicManage: 'topic.manage',
   pointsManage: 'points.manage',
+  journalManage: 'journal.manage',
   // Content: moderators hold post.moderate for their boards, topic hosts review.article for their topics.
   postModerate: 'post.moderate',
   reviewPost: 'review.post',
@@ -82,7 +83,12 @@ export const BUILTIN_ROLES: readonly BuiltinRole[] = [
   { code: 'topic_host', scope: 'topic', badge: 40, defaults: [PERMISSIONS.reviewArticle] },
   { code: 'enterprise', scope: null, badge: 50, defaults: [] },
   { code: 'kol', scope: null, badge: 60, defaults: [] },
-  { code: 'editor', scope: null, badge: 70, defaults: [PERMISSIONS.adminAccess, PERMISSIONS.reviewJournal] },
+  {
+    code: 'editor',
+    scope: null,
+    badge: 70,
+    defaults: [PERMISSIONS.adminAccess, PERMISSIONS.reviewJournal, PERMISSIONS.journalManage],
+  },
   { code: ADMIN_ROLE, scope: null, badge: 80, defaults: PERMISSION_LIST },
 ];
 

@@ -1,5 +1,6 @@
 import { adminEn } from './en/admin';
 import { eventsAdmin as eventsAdminEn } from './en/events-admin';
+import { journalAdmin as journalAdminEn } from './en/journal-admin';
 import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
@@ -9,6 +10,7 @@ import { roles as rolesEn } from './en/roles';
 import { siteAdmin as siteAdminEn } from './en/site-admin';
 import { adminZh } from './zh/admin';
 import { eventsAdmin } from './zh/events-admin';
+import { journalAdmin } from './zh/journal-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
@@ -33,6 +35,7 @@ const backOfficeZh = {
   eventsAdmin,
   questionnaireAdmin,
   pointsAdmin,
+  journalAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -47,6 +50,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   eventsAdmin: eventsAdminEn,
   questionnaireAdmin: questionnaireAdminEn,
   pointsAdmin: pointsAdminEn,
+  journalAdmin: journalAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

@@ -9,6 +9,7 @@ import { moderation } from './en/moderation';
 import { reviews } from './en/reviews';
 import { topics } from './en/topics';
 import { topicForm } from './en/topic-form';
+import { journal } from './en/journal';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -424,4 +425,5 @@ export const en: SiteCatalogue = {
   reviews,
   topics,
   topicForm,
+  journal,
 };

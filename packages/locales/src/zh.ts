@@ -8,6 +8,7 @@ import { moderation } from './zh/moderation';
 import { reviews } from './zh/reviews';
 import { topics } from './zh/topics';
 import { topicForm } from './zh/topic-form';
+import { journal } from './zh/journal';
 
 /**
  * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
@@ -406,6 +407,7 @@ export const zh = {
   reviews,
   topics,
   topicForm,
+  journal,
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

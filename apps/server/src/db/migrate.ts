@@ -22,6 +22,7 @@ import * as topicCuration from './migrations/2026-11-26-0020-topic-curation';
 import * as questionnaires from './migrations/2026-11-26-0021-questionnaires';
 import * as eventTopics from './migrations/2026-11-26-0022-event-topics';
 import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views';
+import * as journal from './migrations/2026-11-26-0025-journal';
 import * as pointsSigninsLevels from './migrations/2026-11-26-0026-points-signins-levels';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0021-questionnaires': questionnaires,
   '2026-11-26-0022-event-topics': eventTopics,
   '2026-11-26-0024-topic-daily-views': topicDailyViews,
+  '2026-11-26-0025-journal': journal,
   '2026-11-26-0026-points-signins-levels': pointsSigninsLevels,
 };
 

@@ -293,6 +293,73 @@ export interface TopicDailyViewsTable {
   views: number;
 }
 
+/** The e-magazine's categories of a site (issue 20). */
+export interface JournalCategoriesTable {
+  id: Generated<number>;
+  site_id: number;
+  name: string;
+  sort: Generated<number>;
+  created_at: Millis;
+}
+
+/** An issue of the e-magazine: public once published and its publish date has come. */
+export interface JournalIssuesTable {
+  id: Generated<number>;
+  site_id: number;
+  category_id: number | null;
+  /** The issue's number (第 n 期). */
+  number: number;
+  title: string;
+  summary: Generated<string>;
+  cover_url: Generated<string>;
+  /** The issue's PDF (an attachment of kind 'file', application/pdf), served only through the journal's address. */
+  pdf_attachment_id: number | null;
+  /** 1: downloads only for enterprise members (partners). */
+  partner_only: Generated<number>;
+  /** 0 a draft, 1 published. */
+  published: Generated<number>;
+  publish_at: Millis;
+  read_count: Generated<number>;
+  download_count: Generated<number>;
+  created_by: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** An article of an issue, in its order; written by an editor or placed from an accepted submission. */
+export interface JournalArticlesTable {
+  id: Generated<number>;
+  issue_id: number;
+  sort: Generated<number>;
+  title: string;
+  author_id: number | null;
+  author_name: Generated<string>;
+  summary: Generated<string>;
+  /** Sanitised HTML. */
+  content: string;
+  submission_id: number | null;
+  read_count: Generated<number>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** An issue's readers and downloads per UTC day (day = days since 1970-01-01). */
+export interface JournalDailyCountsTable {
+  issue_id: number;
+  day: number;
+  reads: Generated<number>;
+  downloads: Generated<number>;
+}
+
+/** Who has been counted for an issue on a day: a reader or a download counts once per viewer and day. */
+export interface JournalCountedTable {
+  issue_id: number;
+  day: number;
+  /** 'read' | 'download'. */
+  kind: string;
+  viewer: string;
+}
+
 /** Likes and favourites of topic articles (one row per pair). */
 export interface TopicArticleMarksTable {
   article_id: number;
@@ -658,6 +725,11 @@ export interface DB {
   topic_articles: TopicArticlesTable;
   topic_follows: TopicFollowsTable;
   topic_daily_views: TopicDailyViewsTable;
+  journal_categories: JournalCategoriesTable;
+  journal_issues: JournalIssuesTable;
+  journal_articles: JournalArticlesTable;
+  journal_daily_counts: JournalDailyCountsTable;
+  journal_counted: JournalCountedTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;

@@ -19,6 +19,8 @@ export function pageContentSecurityPolicy(nonce: string, storageOrigins: readonl
     `media-src 'self' blob: https:${store}`,
     "font-src 'self' data:",
     `connect-src 'self'${store}`,
+    // The e-magazine's PDF reader runs pdf.js's worker from our own hashed assets.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",

@@ -61,7 +61,7 @@ export const roles: Catalogue['roles'] = {
     feedback: { send: 'Send feedback', manage: 'Handle feedback' },
     post: { publish: 'Publish posts', moderate: 'Moderate board posts' },
     article: { publish: 'Submit topic articles' },
-    journal: { submit: 'Submit to the e-magazine' },
+    journal: { submit: 'Submit to the e-magazine', manage: 'Edit the e-magazine (categories, issues, articles)' },
     admin: { access: 'Enter the back office' },
     user: { manage: 'Manage members and bans' },
     role: { manage: 'Manage roles and permissions' },

@@ -57,7 +57,7 @@ export const roles = {
     feedback: { send: '发送意见反馈', manage: '处理意见反馈' },
     post: { publish: '发布帖子', moderate: '管理版块帖子' },
     article: { publish: '投稿专题文章' },
-    journal: { submit: '投稿电子期刊' },
+    journal: { submit: '投稿电子期刊', manage: '编辑电子期刊（分类、期刊、文章）' },
     admin: { access: '进入管理后台' },
     user: { manage: '管理会员与封禁' },
     role: { manage: '管理角色与权限' },

@@ -244,7 +244,7 @@ describe('admin.roles.create / update / delete', () => {
       .select('permission')
       .where('role', '=', 'editor')
       .execute();
-    expect(editor.map((r) => r.permission).sort()).toEqual(['admin.access', 'review.journal']);
+    expect(editor.map((r) => r.permission).sort()).toEqual(['admin.access', 'journal.manage', 'review.journal']);
   });
 
   it('updates names and permissions with before/after in the audit log; the change applies on the next request', async () => {

@@ -37,3 +37,8 @@ export async function linkAttachments(
     )
     .execute();
 }
+
+/** An attachment by its id, for a feature that keeps an attachment's id and serves it itself (an e-magazine's PDF). */
+export function findAttachment(executor: Kysely<DB> | Transaction<DB>, id: number) {
+  return executor.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,12 +16,12 @@ import {
 import { ApiError } from '../../http/api-error';
 import { registerCall } from '../../http/register-call';
 import { registerUpload } from '../../http/register-upload';
-import { contentDisposition, isDirectUploadStore, isPublicImageKey, PUBLIC_IMAGE_MIME } from '../../lib/storage';
-import { localFileOf } from '../../lib/storage/local-storage';
+import { isPublicImageKey, PUBLIC_IMAGE_MIME } from '../../lib/storage';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/jobs';
 import type { FeatureDeps } from '../kit/feature';
 import { readSiteSettings } from '../settings/settings.service';
+import { sendAttachment } from './attachment-response';
 import { directUploads } from './direct-upload.service';
 import { importWordDocument } from './docx-import';
 import { fileRefusal, MB, uploadsService, type UploadsService } from './uploads.service';
@@ -179,8 +178,7 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   });
 
   // Downloads: pictures, audio and video inline (with byte ranges, so players can seek), everything
-  // else, or anything with ?download=1, as a download under its original name. Never sniffed, never
-  // run: a sandbox policy and nosniff on every answer. The address needs the attachment's access key
+  // else, or anything with ?download=1, as a download under its original name (attachment-response.ts). The address needs the attachment's access key
   // as well as its id (ids are sequential); an id alone, or a wrong key, is simply not found.
   app.get('/attachments/:id', async () => {
     throw ApiError.notFound('upload.api.notFound');
@@ -193,66 +191,9 @@ export async function uploadsRoutes(app: FastifyInstance, deps: FeatureDeps) {
       const row = found && sameKey(found.access_key, request.params.key) ? found : undefined;
       if (!row) throw ApiError.notFound('upload.api.notFound');
       const inline = (row.kind === 'image' || row.kind === 'media') && request.query.download !== '1';
-      if (isDirectUploadStore(storage)) {
-        const url = await storage.presignGet(row.storage_key, {
-          fileName: row.title,
-          inline,
-          mime: inline ? row.mime : 'application/octet-stream',
-          expiresInSeconds: 300,
-        });
-        return reply.header('cache-control', 'private, max-age=240').redirect(url, 302);
-      }
-      const size = Number(row.size);
-      const range = byteRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${size}`).send();
-      }
-      const stream = fs.createReadStream(localFileOf(uploadsDir, row.storage_key), range ?? {});
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      }).catch(() => {
-        throw ApiError.notFound('upload.api.notFound');
-      });
-      reply
-        .header('content-type', inline ? row.mime : 'application/octet-stream')
-        .header('accept-ranges', 'bytes')
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.title))
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=86400');
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', String(range.end - range.start + 1));
-      } else {
-        reply.header('content-length', String(size));
-      }
-      return reply.send(stream);
+      return sendAttachment(request, reply, row, { storage, uploadsDir, inline });
     },
   );
-}
-
-/** One byte range of a `Range: bytes=…` header (several ranges: the whole file). */
-export function byteRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    // The last N bytes.
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
 }
 
 /** Compares access keys in constant time (a wrong key must not tell how much of it was right). */

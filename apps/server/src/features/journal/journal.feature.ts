@@ -1,0 +1,5 @@
+import { defineFeature } from '../../platform/kit/feature';
+import { journalRoutes } from './journal.routes';
+
+/** The e-magazine: categories, issues with their PDF (partner-only downloads), articles read online, the back office. */
+export const journalFeature = defineFeature({ name: 'journal', routes: journalRoutes });

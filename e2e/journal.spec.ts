@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { getEbookList } from '@portal/contracts/journal';
+import { adminUsersGrantRole } from '@portal/contracts/roles';
+import { tinyPdf } from '../apps/server/src/seed/tiny-pdf';
+import { registerMember, siteCode, signInBrowser } from './support/accounts';
+import { useAdmin } from './support/admin';
+import { openedDialog } from './support/antd';
+import { expect, presetLanguage, signalHydration, SITES, test, waitForHydration } from './support/fixtures';
+
+/**
+ * The e-magazine (issue 20, items 1–3 and 6), on both sites: an editor (the editor role, not an
+ * admin) creates an issue with a PDF in the back office and writes an article into it; the issue is
+ * on the magazine home (server-rendered, with the figures), the article reads online with its
+ * author, and the PDF shows in the page (pdf.js, loaded only when opened; page navigation and zoom).
+ * Then the editor marks the issue partner-only: a member sees the reason instead of the download and
+ * the file's address refuses them (403), while an enterprise member reads and downloads it.
+ */
+
+const admin = useAdmin();
+
+const PDF = tinyPdf([
+  { title: 'E2E issue, page one', lines: ['Storage tiering in practice'] },
+  { title: 'E2E issue, page two', lines: ['Erasure coding and rebuilds'] },
+]);
+
+async function saveIn(page: Page, dialogTestId: string, saveTestId: string, path: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST'),
+    page.getByTestId(saveTestId).click(),
+  ]);
+  const answer = (await response.json()) as { status: number; msg: string; data: Record<string, unknown> };
+  expect(answer.status, `${path}: ${answer.msg}`).toBe(200);
+  await expect(page.getByTestId(dialogTestId)).toHaveCount(0);
+  return answer.data;
+}
+
+for (const site of SITES) {
+  const ui = site.texts.journal.ui;
+  const bo = site.texts.journalAdmin;
+
+  test.describe(`the e-magazine on the ${site.name} site`, () => {
+    test('an editor publishes an issue with a PDF and an article; readers read both; partner-only downloads are for partners', async ({
+      page,
+      context,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      const stamp = Date.now().toString(36);
+      const issueTitle = site.lang === 'zh' ? `存储分层专刊 ${stamp}` : `Storage tiering issue ${stamp}`;
+      const articleTitle = site.lang === 'zh' ? `冷热数据分层实践 ${stamp}` : `Hot and cold tiers in practice ${stamp}`;
+      const guest = site.lang === 'zh' ? '李工' : 'Dana Lee';
+      const body = site.lang === 'zh' ? '我们按访问频率把数据分成三层。' : 'We split data into three tiers by access.';
+
+      // The editor: a member the admin grants the editor role on this site.
+      const editor = await registerMember(context.request, site, { tag: 'jeditor' });
+      await admin.call(site, adminUsersGrantRole, { user_id: editor.userId, role: 'editor' });
+      await presetLanguage(context, baseURL!, site);
+      await page.goto(`/admin/journal?site=${siteCode(site)}`);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(bo.screenTitle);
+
+      // A new issue with its PDF.
+      await page.getByTestId('journal-issue-add').click();
+      const issueDialog = await openedDialog(page.getByRole('dialog', { name: bo.newIssue }));
+      await issueDialog.getByTestId('journal-issue-number').fill('88');
+      await issueDialog.getByTestId('journal-issue-title').fill(issueTitle);
+      await issueDialog.getByTestId('journal-issue-summary').fill(`${issueTitle} summary`);
+      await issueDialog
+        .getByTestId('attachment-upload')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'tiering.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await expect(issueDialog.locator('.ant-upload-list-item-done', { hasText: 'tiering.pdf' })).toBeVisible();
+      const issue = await saveIn(page, 'journal-issue-form', 'journal-issue-save', '/admin/journal/issueSave');
+      const issueId = Number(issue.teb_id);
+
+      // An article written by the editor, with a guest author.
+      await page.getByTestId(`journal-issue-articles-${issueId}`).click();
+      await page.getByTestId('journal-article-add').click();
+      const articleDialog = await openedDialog(page.getByRole('dialog', { name: bo.newArticle }));
+      await articleDialog.getByTestId('journal-article-title').fill(articleTitle);
+      await articleDialog.getByTestId('journal-article-author-name').fill(guest);
+      const editorBox = articleDialog.locator('.ProseMirror');
+      await editorBox.click();
+      await editorBox.pressSequentially(body);
+      await saveIn(page, 'journal-article-form', 'journal-article-save', '/admin/journal/articleSave');
+      await expect(page.getByTestId('journal-articles-drawer').getByText(articleTitle)).toBeVisible();
+
+      // A visitor's magazine home, server-rendered: the issue first, the figures above it.
+      const visitor = await browser.newContext({ baseURL });
+      await presetLanguage(visitor, baseURL!, site);
+      await signalHydration(visitor);
+      const reader = await visitor.newPage();
+      const html = await (await reader.request.get(`/${site.prefix}/journal/index`)).text();
+      expect(html).toContain(issueTitle);
+      expect(html).toContain('data-testid="journal-stats"');
+      await reader.goto(`/${site.prefix}/journal/index`);
+      await waitForHydration(reader);
+      await expect(reader.getByRole('heading', { level: 1 })).toHaveText(site.texts.titles.journal);
+      const card = reader.getByTestId('journal-issue').first();
+      await expect(card).toContainText(issueTitle);
+      await expect(card).toContainText(ui.issueNumber.replace('{{number}}', '88'));
+      await card.getByTestId('journal-issue-link').click();
+
+      // The issue page: contents, the article read online, then the PDF in the page.
+      await expect(reader).toHaveURL(new RegExp(`/${site.prefix}/journal/info/${issueId}$`));
+      await expect(reader.getByTestId('journal-issue-title')).toHaveText(issueTitle);
+      const pdfjsRequests: string[] = [];
+      reader.on('request', (r) => {
+        if (/pdf\.worker|pdf-[\w-]+\.js|\/journal\/pdf\//.test(r.url())) pdfjsRequests.push(r.url());
+      });
+      await reader.getByTestId('journal-toc-link').filter({ hasText: articleTitle }).click();
+      await expect(reader).toHaveURL(new RegExp(`\\?article=\\d+$`));
+      await expect(reader.getByTestId('journal-article-content')).toHaveText(body);
+      await expect(reader.getByTestId('journal-article-author')).toHaveText(guest);
+      const articleHtml = await (await reader.request.get(reader.url())).text();
+      expect(articleHtml, 'the article is in the server-rendered page').toContain(body);
+      expect(pdfjsRequests, 'pdf.js and the PDF wait until the reader opens it').toEqual([]);
+
+      await reader.getByTestId('journal-pdf-open').click();
+      const canvas = reader.getByTestId('journal-pdf-canvas');
+      await expect(canvas).toHaveAttribute('data-rendered-page', '1', { timeout: 20_000 });
+      await expect(reader.getByTestId('journal-pdf-page')).toHaveText(
+        ui.pageOf.replace('{{page}}', '1').replace('{{pages}}', '2'),
+      );
+      expect(pdfjsRequests.some((u) => u.includes('pdf.worker'))).toBe(true);
+      await reader.getByTestId('journal-pdf-next').click();
+      await expect(canvas).toHaveAttribute('data-rendered-page', '2');
+      const width = (await canvas.boundingBox())!.width;
+      await reader.getByTestId('journal-pdf-zoom-in').click();
+      await expect(reader.getByTestId('journal-pdf-zoom')).toHaveText(ui.zoom.replace('{{percent}}', '125'));
+      await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(width * 1.2);
+      await expect(reader.getByTestId('journal-pdf-download')).toHaveAttribute(
+        'href',
+        `/journal/pdf/${issueId}?download=1`,
+      );
+      await visitor.close();
+
+      // The editor marks the issue partner-only.
+      await page.keyboard.press('Escape');
+      await page.getByTestId(`journal-issue-edit-${issueId}`).click();
+      const editDialog = await openedDialog(page.getByRole('dialog', { name: bo.editIssue }));
+      await editDialog.getByTestId('journal-issue-partner-only').click();
+      await saveIn(page, 'journal-issue-form', 'journal-issue-save', '/admin/journal/issueSave');
+      const listed = await admin.call<{ list: Array<{ teb_id: number; partner_only: boolean }> }>(
+        site,
+        getEbookList,
+        {},
+      );
+      expect(listed.list.find((i) => i.teb_id === issueId)?.partner_only).toBe(true);
+
+      // A member: the reason instead of the download, and the address refuses them.
+      const memberContext = await browser.newContext({ baseURL });
+      await presetLanguage(memberContext, baseURL!, site);
+      await signalHydration(memberContext);
+      await registerMember(memberContext.request, site, { tag: 'jreader' });
+      const memberPage = await memberContext.newPage();
+      await memberPage.goto(`/${site.prefix}/journal/info/${issueId}`);
+      await waitForHydration(memberPage);
+      await expect(memberPage.getByTestId('journal-pdf-refused')).toContainText(ui.partnersOnly);
+      await expect(memberPage.getByTestId('journal-pdf-download')).toHaveCount(0);
+      const refused = await memberContext.request.get(`/journal/pdf/${issueId}?download=1`);
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { msg: string }).msg).toBe(site.texts.journalAdmin.api.partnersOnly);
+      expect((await memberContext.request.get(`/journal/pdf/${issueId}`)).status()).toBe(403);
+      await memberContext.close();
+
+      // An enterprise member (a partner) reads and downloads it.
+      const partnerContext = await browser.newContext({ baseURL });
+      await presetLanguage(partnerContext, baseURL!, site);
+      await signalHydration(partnerContext);
+      const partner = await registerMember(partnerContext.request, site, { tag: 'jpartner' });
+      await admin.call(site, adminUsersGrantRole, { user_id: partner.userId, role: 'enterprise' });
+      await signInBrowser(partnerContext, partner);
+      const partnerPage = await partnerContext.newPage();
+      await partnerPage.goto(`/${site.prefix}/journal/info/${issueId}`);
+      await waitForHydration(partnerPage);
+      await expect(partnerPage.getByTestId('journal-pdf-refused')).toHaveCount(0);
+      const [download] = await Promise.all([
+        partnerPage.waitForEvent('download'),
+        partnerPage.getByTestId('journal-pdf-download').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('tiering.pdf');
+      const served = await partnerContext.request.get(`/journal/pdf/${issueId}?download=1`);
+      expect(served.status()).toBe(200);
+      expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      await partnerContext.close();
+    });
+  });
+}
