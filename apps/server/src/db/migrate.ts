@@ -22,6 +22,7 @@ import * as topicCuration from './migrations/2026-11-26-0020-topic-curation';
 import * as questionnaires from './migrations/2026-11-26-0021-questionnaires';
 import * as eventTopics from './migrations/2026-11-26-0022-event-topics';
 import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views';
+import * as expertFields from './migrations/2026-11-26-0027-expert-fields';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0021-questionnaires': questionnaires,
   '2026-11-26-0022-event-topics': eventTopics,
   '2026-11-26-0024-topic-daily-views': topicDailyViews,
+  '2026-11-26-0027-expert-fields': expertFields,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

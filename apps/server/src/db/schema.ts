@@ -300,6 +300,12 @@ export interface TopicArticleMarksTable {
   created_at: Millis;
 }
 
+/** A resident expert's fields of expertise: entries of the site's scene dictionary (issue 21). */
+export interface ExpertFieldsTable {
+  user_id: number;
+  field_id: number;
+}
+
 export interface PostsTable {
   id: Generated<number>;
   site_id: number;
@@ -640,6 +646,7 @@ export interface DB {
   topic_articles: TopicArticlesTable;
   topic_follows: TopicFollowsTable;
   topic_daily_views: TopicDailyViewsTable;
+  expert_fields: ExpertFieldsTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
+import { POST_TYPE } from '@portal/contracts/discussions';
 import { countAll, dayOf, toDayCounts } from '../../db/day-counts';
 import type { Executor } from '../../db/executor';
-import type { DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
+import type { AuthoredContent, DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
 
 /** Published posts and questions of a site. */
 export const postCount: HomeFigure = {
@@ -56,3 +57,47 @@ export const postDictionaryUses: DictionaryUse[] = [
     count: (executor, entry) => postsWhere(executor, 'source', entry.value, entry.site_id),
   },
 ];
+
+/** Published discussion posts (not questions) per author that are neither hidden nor deleted. */
+export const authoredPosts: AuthoredContent = {
+  kind: 'posts',
+  async count(executor, siteId, authorIds) {
+    if (authorIds.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('posts')
+      .select(['author_id', countAll.as('n')])
+      .where('site_id', '=', siteId)
+      .where('author_id', 'in', authorIds)
+      .where('type', '=', POST_TYPE.discussion)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('hidden', '=', 0)
+      .where('deleted_at', 'is', null)
+      .groupBy('author_id')
+      .execute();
+    return new Map(rows.map((r) => [r.author_id, Number(r.n)]));
+  },
+};
+
+/** Answers per author: top-level comments, neither hidden nor deleted, on published questions. */
+export const authoredAnswers: AuthoredContent = {
+  kind: 'answers',
+  async count(executor, siteId, authorIds) {
+    if (authorIds.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('post_comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.author_id', countAll.as('n')])
+      .where('c.site_id', '=', siteId)
+      .where('c.author_id', 'in', authorIds)
+      .where('c.parent_id', 'is', null)
+      .where('c.hidden', '=', 0)
+      .where('c.deleted_at', 'is', null)
+      .where('p.type', '=', POST_TYPE.question)
+      .where('p.status', '=', REVIEW_STATUS.approved)
+      .where('p.hidden', '=', 0)
+      .where('p.deleted_at', 'is', null)
+      .groupBy('c.author_id')
+      .execute();
+    return new Map(rows.map((r) => [r.author_id, Number(r.n)]));
+  },
+};

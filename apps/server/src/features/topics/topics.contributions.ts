@@ -1,6 +1,12 @@
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { countAll } from '../../db/day-counts';
-import type { DashboardFigure, DictionaryUse, HomeFigure, TopicDirectory } from '../../platform/kit/feature';
+import type {
+  AuthoredContent,
+  DashboardFigure,
+  DictionaryUse,
+  HomeFigure,
+  TopicDirectory,
+} from '../../platform/kit/feature';
 
 export const articleCount: HomeFigure = {
   key: 'topic_article_count',
@@ -69,5 +75,23 @@ export const topicDirectory: TopicDirectory = {
       .orderBy('id')
       .limit(limit)
       .execute();
+  },
+};
+
+/** Approved, not deleted topic articles per author (the experts directory and an expert's page). */
+export const authoredArticles: AuthoredContent = {
+  kind: 'articles',
+  async count(executor, siteId, authorIds) {
+    if (authorIds.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('topic_articles')
+      .select(['author_id', countAll.as('n')])
+      .where('site_id', '=', siteId)
+      .where('author_id', 'in', authorIds)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('deleted_at', 'is', null)
+      .groupBy('author_id')
+      .execute();
+    return new Map(rows.map((r) => [r.author_id, Number(r.n)]));
   },
 };
