@@ -30,6 +30,7 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     'activity-info': `activity/info/${ids.eventId}`,
     'signregist-list': `signregist/list/${ids.eventId}/1/1`,
     questionnaire: `questionnaire/${ids.eventId}`,
+    'stationed-index': 'stationed/index',
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',

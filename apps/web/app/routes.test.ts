@@ -27,6 +27,7 @@ describe('the route table', () => {
       'activity/info/:id',
       'signregist/list/:ta_id/:sign_type/:view_type',
       'questionnaire/:ta_id',
+      'stationed/index',
       'stationed/mvp',
       'discuss/moderatorzone',
       'discuss/list',
