@@ -68,4 +68,60 @@ export const expertDirectory = defineCall({
   data: pageOf(expertCardSchema),
 });
 
-export const expertsCalls = [mvpList, expertDirectory] as const;
+/**
+ * An expert page's tabs and sorts (decision 034): `/{lang}/stationed/info/{id}/{tab}/{type}`. Events
+ * name no speakers, so there is no events tab.
+ */
+export const EXPERT_TABS = ['articles', 'posts', 'answers'] as const;
+export type ExpertTab = (typeof EXPERT_TABS)[number];
+export const EXPERT_SORTS = ['new', 'hot'] as const;
+export type ExpertSort = (typeof EXPERT_SORTS)[number];
+
+const expertId = z.number().int().min(1).max(ID_MAX);
+
+export const expertProfileSchema = expertCardSchema.extend({
+  post_count: z.number().describe('published discussion posts on this site'),
+});
+export type ExpertProfile = z.infer<typeof expertProfileSchema>;
+
+export const expertInfo = defineCall({
+  id: 'stationed.expertInfo',
+  scope: 'site',
+  path: '/api/stationed/expertInfo',
+  write: false,
+  access: PUBLIC,
+  tag: 'experts',
+  summary: "A resident expert's profile: card, fields, counts and the viewer's follow; 404 for anyone who is not one",
+  body: z.strictObject({ user_id: expertId }),
+  data: expertProfileSchema,
+});
+
+export const expertContentItemSchema = z.object({
+  id: z.number().describe('the article, post or answer'),
+  target_id: z.number().describe('what it links to: the article, the post, or the question answered'),
+  title: z.string(),
+  excerpt: z.string().describe("plain text: a post's summary or an answer's start; '' for an article"),
+  like_count: z.number(),
+  comment_count: z.number().describe("comments, or an answer's replies"),
+  create_time: z.string().describe('ISO 8601: published (articles) or written'),
+});
+export type ExpertContentItem = z.infer<typeof expertContentItemSchema>;
+
+export const expertContent = defineCall({
+  id: 'stationed.expertContent',
+  scope: 'site',
+  path: '/api/stationed/expertContent',
+  write: false,
+  access: PUBLIC,
+  tag: 'experts',
+  summary:
+    "One tab of an expert's page: their articles, posts or answers on this site, newest or most liked first, keyset paged",
+  body: pageQuerySchema.extend({
+    user_id: expertId,
+    tab: z.enum(EXPERT_TABS),
+    type: z.enum(EXPERT_SORTS).default('new'),
+  }),
+  data: pageOf(expertContentItemSchema),
+});
+
+export const expertsCalls = [mvpList, expertDirectory, expertInfo, expertContent] as const;

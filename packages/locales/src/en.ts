@@ -159,6 +159,7 @@ export const en: SiteCatalogue = {
     shown_other: '{{count}} members shown',
     noMore: 'That is everyone',
     empty: 'This site has no MVPs or experts yet.',
+    expertNotFound: 'This member is not a resident expert',
     dirTitle: 'Resident experts',
     dirDescription:
       'Resident experts of the storage community by industry and field: their articles, answers and followers.',

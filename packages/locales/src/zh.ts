@@ -161,6 +161,7 @@ export const zh = {
     shown_other: '已显示 {{count}} 位',
     noMore: '已全部显示',
     empty: '本站暂时还没有 MVP 或专家。',
+    expertNotFound: '该成员不是驻站专家',
     dirTitle: '驻站专家',
     dirDescription: '数据存储社区的驻站专家：按行业与领域查看专家的文章、回答与粉丝。',
     dirFilters: '筛选专家',

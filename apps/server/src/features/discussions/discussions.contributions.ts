@@ -61,6 +61,33 @@ export const postDictionaryUses: DictionaryUse[] = [
 /** Published discussion posts (not questions) per author that are neither hidden nor deleted. */
 export const authoredPosts: AuthoredContent = {
   kind: 'posts',
+  async list(executor, siteId, authorId, sort, after, limit) {
+    const key = sort === 'hot' ? 'like_count' : 'created_at';
+    let query = executor
+      .selectFrom('posts')
+      .select(['id', 'title', 'summary', 'like_count', 'comment_count', 'created_at'])
+      .where('site_id', '=', siteId)
+      .where('author_id', '=', authorId)
+      .where('type', '=', POST_TYPE.discussion)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('hidden', '=', 0)
+      .where('deleted_at', 'is', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('id', '<', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      target_id: r.id,
+      title: r.title,
+      excerpt: r.summary,
+      like_count: r.like_count,
+      comment_count: r.comment_count,
+      created_at: Number(r.created_at),
+    }));
+  },
   async count(executor, siteId, authorIds) {
     if (authorIds.length === 0) return new Map();
     const rows = await executor
@@ -81,6 +108,37 @@ export const authoredPosts: AuthoredContent = {
 /** Answers per author: top-level comments, neither hidden nor deleted, on published questions. */
 export const authoredAnswers: AuthoredContent = {
   kind: 'answers',
+  async list(executor, siteId, authorId, sort, after, limit) {
+    const key = sort === 'hot' ? 'c.like_count' : 'c.created_at';
+    let query = executor
+      .selectFrom('post_comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.id', 'c.post_id', 'p.title', 'c.content', 'c.like_count', 'c.reply_count', 'c.created_at'])
+      .where('c.site_id', '=', siteId)
+      .where('c.author_id', '=', authorId)
+      .where('c.parent_id', 'is', null)
+      .where('c.hidden', '=', 0)
+      .where('c.deleted_at', 'is', null)
+      .where('p.type', '=', POST_TYPE.question)
+      .where('p.status', '=', REVIEW_STATUS.approved)
+      .where('p.hidden', '=', 0)
+      .where('p.deleted_at', 'is', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('c.id', '<', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy(key, 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      target_id: r.post_id,
+      title: r.title,
+      excerpt: r.content.slice(0, 200),
+      like_count: r.like_count,
+      comment_count: r.reply_count,
+      created_at: Number(r.created_at),
+    }));
+  },
   async count(executor, siteId, authorIds) {
     if (authorIds.length === 0) return new Map();
     const rows = await executor

@@ -244,3 +244,123 @@ describe('the experts directory', () => {
     }
   });
 });
+
+describe("an expert's page", () => {
+  /** A seeded author of approved articles and published posts, made an expert for these tests. */
+  async function prolificExpert() {
+    const db = t.database.db;
+    const author = await db
+      .selectFrom('topic_articles')
+      .select('author_id')
+      .where('site_id', '=', 1)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('deleted_at', 'is', null)
+      .groupBy('author_id')
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .executeTakeFirstOrThrow();
+    const id = author.author_id;
+    if (
+      !(await db
+        .selectFrom('user_roles')
+        .select('id')
+        .where('user_id', '=', id)
+        .where('role', '=', 'expert')
+        .executeTakeFirst())
+    ) {
+      await addRole(id, 'expert', null);
+    }
+    return id;
+  }
+
+  it('shows an expert profile with the counts of the directory, and 404 for a member who is not one', async () => {
+    const id = await prolificExpert();
+    const res = await h.call('protal', '/api/stationed/expertInfo', { user_id: id });
+    expect(res.statusCode).toBe(200);
+    const profile = res.json().data;
+    const card = (await walk('protal', { limit: 50 })).find((u) => u.user_id === id)!;
+    expect(profile).toMatchObject({ ...card, have_be_follow: 0 });
+    expect(profile.topic_article_count).toBeGreaterThan(0);
+    for (const [site, msg] of [
+      ['protal_en', 'This member is not a resident expert'],
+      ['protal', '该成员不是驻站专家'],
+    ] as const) {
+      for (const userId of [extra.mvpOnly, extra.inactive, 2_000_000_000]) {
+        const missing = await h.call(site, '/api/stationed/expertInfo', { user_id: userId });
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json()).toMatchObject({ status: 404, msg });
+        const content = await h.call(site, '/api/stationed/expertContent', { user_id: userId, tab: 'posts' });
+        expect(content.statusCode).toBe(404);
+      }
+    }
+  });
+
+  it('pages each tab newest or most liked first, exactly what the tables hold', async () => {
+    const db = t.database.db;
+    const id = await prolificExpert();
+    const articles = await db
+      .selectFrom('topic_articles')
+      .select(['id', 'like_count', 'published_at'])
+      .where('author_id', '=', id)
+      .where('site_id', '=', 1)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('deleted_at', 'is', null)
+      .where('published_at', 'is not', null)
+      .execute();
+    const posts = await db
+      .selectFrom('posts')
+      .select(['id', 'like_count', 'created_at'])
+      .where('author_id', '=', id)
+      .where('site_id', '=', 1)
+      .where('type', '=', POST_TYPE.discussion)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('hidden', '=', 0)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const order = <T extends { id: number }>(rows: T[], key: (r: T) => number) =>
+      [...rows].sort((a, b) => key(b) - key(a) || b.id - a.id).map((r) => r.id);
+    const walkTab = async (tab: string, type: string) => {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 200; i++) {
+        const res = await h.call('protal', '/api/stationed/expertContent', {
+          user_id: id,
+          tab,
+          type,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
+        expect(res.statusCode).toBe(200);
+        const data = res.json().data;
+        seen.push(...data.list.map((r: { id: number }) => r.id));
+        if (!data.next_cursor) return seen;
+        cursor = data.next_cursor;
+      }
+      throw new Error('never ended');
+    };
+    expect(await walkTab('articles', 'new')).toEqual(order(articles, (r) => Number(r.published_at)));
+    expect(await walkTab('articles', 'hot')).toEqual(order(articles, (r) => r.like_count));
+    expect(await walkTab('posts', 'new')).toEqual(order(posts, (r) => Number(r.created_at)));
+    expect(await walkTab('posts', 'hot')).toEqual(order(posts, (r) => r.like_count));
+    // An answer links to its question.
+    const answers = (
+      await h.call('protal', '/api/stationed/expertContent', { user_id: extra.tieA, tab: 'answers' })
+    ).json().data.list;
+    for (const a of answers) expect(a).toMatchObject({ title: expect.any(String), excerpt: 'An answer' });
+    // Another site's content is not this site's.
+    const en = (await h.call('protal_en', '/api/stationed/expertContent', { user_id: id, tab: 'articles' })).json().data
+      .list as Array<{ id: number }>;
+    expect(en.some((r) => articles.some((a) => a.id === r.id))).toBe(false);
+  });
+
+  it('refuses an unknown tab or sort with 40001', async () => {
+    for (const body of [
+      { user_id: extra.tieA, tab: 'events' },
+      { user_id: extra.tieA, tab: 'posts', type: 'old' },
+      { user_id: 0, tab: 'posts' },
+    ]) {
+      const res = await h.call('protal_en', '/api/stationed/expertContent', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 40001 });
+    }
+  });
+});

@@ -122,6 +122,17 @@ export function expertsRepository(db: Kysely<DB>) {
       return query.orderBy('users.fans_count', 'desc').orderBy('users.id', 'asc').limit(limit).execute();
     },
 
+    /** One active resident expert, or undefined. */
+    expert(userId: number) {
+      return db
+        .selectFrom('users')
+        .select(['users.id', 'users.fans_count', 'users.company', 'users.job_title', 'users.industry_id'])
+        .where('users.id', '=', userId)
+        .where('users.status', '=', ACTIVE)
+        .where((eb) => isExpert(eb))
+        .executeTakeFirst();
+    },
+
     /** The fields of expertise of some members. */
     fields(userIds: readonly number[]) {
       if (userIds.length === 0) return Promise.resolve([]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expertDirectory, mvpList } from '@portal/contracts/experts';
+import { expertContent, expertDirectory, expertInfo, mvpList } from '@portal/contracts/experts';
 import { registerCall } from '../../http/register-call';
 import { expertsService } from './experts.service';
 import type { FeatureDeps } from '../../platform/kit/feature';
@@ -20,4 +20,8 @@ export async function expertsRoutes(app: FastifyInstance, deps: FeatureDeps) {
       body.limit,
     ),
   );
+  registerCall(app, expertInfo, async (body, { site, viewer }) =>
+    experts.profile(site, body.user_id, (await viewer())?.id ?? null),
+  );
+  registerCall(app, expertContent, async (body, { site }) => experts.content(site, body));
 }

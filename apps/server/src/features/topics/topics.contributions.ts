@@ -81,6 +81,32 @@ export const topicDirectory: TopicDirectory = {
 /** Approved, not deleted topic articles per author (the experts directory and an expert's page). */
 export const authoredArticles: AuthoredContent = {
   kind: 'articles',
+  async list(executor, siteId, authorId, sort, after, limit) {
+    const key = sort === 'hot' ? 'like_count' : 'published_at';
+    let query = executor
+      .selectFrom('topic_articles')
+      .select(['id', 'title', 'like_count', 'comment_count', 'published_at', 'created_at'])
+      .where('site_id', '=', siteId)
+      .where('author_id', '=', authorId)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('deleted_at', 'is', null)
+      .where('published_at', 'is not', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('id', '<', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      target_id: r.id,
+      title: r.title,
+      excerpt: '',
+      like_count: r.like_count,
+      comment_count: r.comment_count,
+      created_at: Number(r.published_at ?? r.created_at),
+    }));
+  },
   async count(executor, siteId, authorIds) {
     if (authorIds.length === 0) return new Map();
     const rows = await executor

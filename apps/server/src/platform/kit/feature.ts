@@ -98,8 +98,35 @@ export type AuthoredKind = 'articles' | 'posts' | 'answers';
  * A member's published content of one kind, counted by the domain that keeps it, so the experts
  * directory and an expert's page never read another domain's tables (as events read topics).
  */
+/** How an expert's page sorts a list (decision 034): newest first, or most liked first. */
+export type AuthoredSort = 'new' | 'hot';
+
+/** One item of a member's list: where it links (`target_id`: the article, or the post answered). */
+export interface AuthoredItem {
+  id: number;
+  target_id: number;
+  title: string;
+  /** Plain text: a post's summary, an answer's text; '' for an article. */
+  excerpt: string;
+  like_count: number;
+  comment_count: number;
+  created_at: number;
+}
+
 export interface AuthoredContent {
   kind: AuthoredKind;
+  /**
+   * A page of one author's published items on a site, keyset by (time or likes, id), both
+   * descending; `after.at` is the previous page's last time (new) or like count (hot).
+   */
+  list(
+    executor: Executor,
+    siteId: number,
+    authorId: number,
+    sort: AuthoredSort,
+    after: { at: number; id: number } | null,
+    limit: number,
+  ): Promise<AuthoredItem[]>;
   /** Published items per author on a site (hidden, deleted and unapproved ones left out). */
   count(executor: Executor, siteId: number, authorIds: readonly number[]): Promise<Map<number, number>>;
 }
