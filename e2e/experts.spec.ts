@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { postAdd, postFormConfig } from '@portal/contracts/discussions';
 import { adminUsersGrantRole } from '@portal/contracts/roles';
-import { fill, industriesOf, registerMember, signInBrowser } from './support/accounts';
+import { callApi, fill, industriesOf, registerMember, signInBrowser } from './support/accounts';
 import { useAdmin } from './support/admin';
 import { expect, SITES, test, waitForHydration } from './support/fixtures';
 
@@ -40,6 +41,21 @@ for (const site of SITES) {
       const [industry] = await industriesOf(context.request, site);
       const expertCtx = await browser.newContext({ baseURL });
       const expert = await registerMember(expertCtx.request, site, { tag: 'expert' });
+      // The expert's post, for their page's posts tab.
+      const config = await callApi<{
+        post_ins_list: Array<{ value: number }>;
+        post_scene_list: Array<{ value: number }>;
+        post_board_list: Array<{ value: number }>;
+      }>(expertCtx.request, site, postFormConfig);
+      const postTitle = `${site.lang === 'zh' ? '专家的帖子' : 'An expert post'} ${Date.now().toString(36)}`;
+      const posted = await callApi<{ tp_id: number }>(expertCtx.request, site, postAdd, {
+        tp_title: postTitle,
+        tp_hy_dd_id: config.data.post_ins_list[0]!.value,
+        tp_cj_dd_id: config.data.post_scene_list[0]!.value,
+        tp_board_id: config.data.post_board_list[0]?.value,
+        tp_content: `<p>${postTitle}</p>`,
+      });
+      expect(posted.status, `post/add: ${posted.msg}`).toBe(200);
       await expertCtx.close();
       const granted = await admin.call<{ user_expert: number }>(site, adminUsersGrantRole, {
         user_id: expert.userId,
@@ -77,9 +93,37 @@ for (const site of SITES) {
       await expect(card.getByTestId('expert-follow')).toHaveText(auth.followed);
       await expect(card.getByTestId('expert-follow')).toHaveAttribute('aria-pressed', 'true');
 
+      // The card's name opens the expert's page: profile, Person structured data, tabs with their content.
+      await card.getByTestId('expert-item-link').click();
+      await expect(page).toHaveURL(`/${site.prefix}/stationed/info/${expert.userId}/articles/new`);
+      await expect(page.getByTestId('expert-name')).toHaveText(expert.nickname);
+      await expect(page.getByTestId('expert-page-follow')).toHaveText(auth.followed);
+      await expect(page.getByTestId('expert-content-empty')).toHaveText(texts.empty_articles);
+      const person = JSON.parse((await page.getByTestId('person-jsonld').textContent()) ?? '{}');
+      expect(person).toMatchObject({ '@type': 'Person', name: expert.nickname, jobTitle: 'Storage engineer' });
+      await page.getByTestId('expert-tab-posts').click();
+      await expect(page).toHaveURL(`/${site.prefix}/stationed/info/${expert.userId}/posts/new`);
+      await expect(page.getByTestId('expert-content-item')).toHaveCount(1);
+      await expect(page.getByTestId('expert-content-item').getByRole('link')).toHaveText(postTitle);
+      await page.getByTestId('expert-sort-hot').click();
+      await expect(page).toHaveURL(`/${site.prefix}/stationed/info/${expert.userId}/posts/hot`);
+      await expect(page.getByTestId('expert-content-item').getByRole('link')).toHaveText(postTitle);
+      // Unfollow from the page; the server-rendered page says so after a reload.
+      await page.getByTestId('expert-page-follow').click();
+      await expect(page.getByTestId('expert-page-follow')).toHaveText(auth.follow);
+      await page.reload();
+      await expect(page.getByTestId('expert-page-follow')).toHaveText(auth.follow);
+      await expect(page.getByTestId('expert-fans')).toHaveText(fill(texts.followers_other, { count: 0 }));
+      // A member who is not an expert has no page.
+      const missing = await page.goto(`/${site.prefix}/stationed/info/${fan.userId}`);
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByTestId('expert-missing')).toBeVisible();
+
       // Another industry's filter leaves the expert out; the choice goes into the address.
       const other = (await industriesOf(context.request, site)).find((e) => e.value !== industry!.value);
       if (other) {
+        await page.goto(url);
+        await waitForHydration(page);
         await page.getByTestId('expert-filter-industry').selectOption(String(other.value));
         await expect(page).toHaveURL(new RegExp(`industry=${other.value}`));
         await expect(page.locator(`[data-testid=expert-item][data-user-id="${expert.userId}"]`)).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { expertDirectory } from '@portal/contracts/experts';
 import { activityIndex } from '@portal/contracts/events';
 import { postList } from '@portal/contracts/home';
 import { topicArticles, topicPageList } from '@portal/contracts/topics';
@@ -23,7 +24,10 @@ const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'subject-hostzone', 'info
 const VISITORS_ONLY = new Set(['login', 'forget']);
 
 /** A concrete path below the site prefix for each page id; a new page must be added here. */
-function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId: number; articleId: number }): string {
+function pathOf(
+  pageId: string,
+  ids: { postId: number; eventId: number; topicId: number; articleId: number; expertId: number },
+): string {
   const paths: Record<string, string> = {
     home: 'index/index',
     'activity-index': 'activity/index',
@@ -31,6 +35,7 @@ function pathOf(pageId: string, ids: { postId: number; eventId: number; topicId:
     'signregist-list': `signregist/list/${ids.eventId}/1/1`,
     questionnaire: `questionnaire/${ids.eventId}`,
     'stationed-index': 'stationed/index',
+    'stationed-info': `stationed/info/${ids.expertId}/articles/new`,
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',
@@ -103,8 +108,19 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
     return { topicId, articleId: articles.list[0]!.ttar_id };
   };
 
+  const firstExpert = async (site: E2eSite) => {
+    const answer = await admin.call<{ list: { user_id: number }[] }>(site, expertDirectory, {});
+    expect(answer.list.length, `${site.name} demo experts`).toBeGreaterThan(0);
+    return answer.list[0]!.user_id;
+  };
+
   for (const site of SITES) {
-    const ids = { postId: await firstPost(site), eventId: await firstEvent(site), ...(await firstArticle(site)) };
+    const ids = {
+      postId: await firstPost(site),
+      eventId: await firstEvent(site),
+      expertId: await firstExpert(site),
+      ...(await firstArticle(site)),
+    };
     for (const page of SITE_PAGES) {
       const path = `/${site.prefix}/${pathOf(page.id, ids)}`;
       if (!VISITORS_ONLY.has(page.id)) await weigh(page.id, path, 'member');

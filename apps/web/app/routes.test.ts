@@ -28,6 +28,7 @@ describe('the route table', () => {
       'signregist/list/:ta_id/:sign_type/:view_type',
       'questionnaire/:ta_id',
       'stationed/index',
+      'stationed/info/:id/:tab?/:type?',
       'stationed/mvp',
       'discuss/moderatorzone',
       'discuss/list',

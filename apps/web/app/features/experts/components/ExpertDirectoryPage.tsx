@@ -13,6 +13,7 @@ import { toast } from '~/lib/toast';
 import { useMemberGate } from '~/lib/use-member-gate';
 import { useTranslation } from '~/lib/use-translation';
 import { directoryHref, useExpertDirectory, type DirectoryFilters } from '../api/directory-queries';
+import { expertPath } from '../api/expert-page';
 import { DirectoryCard } from './DirectoryCard';
 
 /**
@@ -20,13 +21,7 @@ import { DirectoryCard } from './DirectoryCard';
  * first, by industry and field of expertise, each followable from the card. The filters are a plain
  * GET form, so they work before the page's JavaScript runs.
  */
-export function ExpertDirectoryPage({
-  filters,
-  expertHref,
-}: {
-  filters: DirectoryFilters;
-  expertHref?: (userId: number) => string;
-}) {
+export function ExpertDirectoryPage({ filters }: { filters: DirectoryFilters }) {
   const { t } = useTranslation('experts');
   const { t: tAuth } = useTranslation('auth');
   const { site } = useShell();
@@ -128,7 +123,7 @@ export function ExpertDirectoryPage({
               <DirectoryCard
                 key={expert.user_id}
                 expert={expert}
-                href={expertHref?.(expert.user_id)}
+                href={expertPath(site.prefix, expert.user_id)}
                 labels={labels}
                 busy={busy === expert.user_id}
                 canFollow={user?.user_id !== expert.user_id}
