@@ -1,3 +1,4 @@
+import { expertDirectory } from '@portal/contracts/experts';
 import { activityIndex } from '@portal/contracts/events';
 import { postList } from '@portal/contracts/home';
 import { getEbookList } from '@portal/contracts/journal';
@@ -26,7 +27,7 @@ const VISITORS_ONLY = new Set(['login', 'forget']);
 /** A concrete path below the site prefix for each page id; a new page must be added here. */
 function pathOf(
   pageId: string,
-  ids: { postId: number; eventId: number; topicId: number; articleId: number; issueId: number },
+  ids: { postId: number; eventId: number; topicId: number; articleId: number; issueId: number; expertId: number },
 ): string {
   const paths: Record<string, string> = {
     home: 'index/index',
@@ -34,6 +35,8 @@ function pathOf(
     'activity-info': `activity/info/${ids.eventId}`,
     'signregist-list': `signregist/list/${ids.eventId}/1/1`,
     questionnaire: `questionnaire/${ids.eventId}`,
+    'stationed-index': 'stationed/index',
+    'stationed-info': `stationed/info/${ids.expertId}/articles/new`,
     'stationed-mvp': 'stationed/mvp',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',
@@ -113,11 +116,17 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
     expect(answer.list.length, `${site.name} demo e-magazine issues`).toBeGreaterThan(0);
     return answer.list[0]!.teb_id;
   };
+  const firstExpert = async (site: E2eSite) => {
+    const answer = await admin.call<{ list: { user_id: number }[] }>(site, expertDirectory, {});
+    expect(answer.list.length, `${site.name} demo experts`).toBeGreaterThan(0);
+    return answer.list[0]!.user_id;
+  };
 
   for (const site of SITES) {
     const ids = {
       postId: await firstPost(site),
       eventId: await firstEvent(site),
+      expertId: await firstExpert(site),
       ...(await firstArticle(site)),
       issueId: await firstIssue(site),
     };

@@ -32,6 +32,14 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
   // Decision 029: an event's questionnaire (ta_id is the event's id).
   { id: 'questionnaire', path: 'questionnaire/:ta_id', file: 'routes/questionnaire.tsx', titleKey: 'questionnaire' },
+  { id: 'stationed-index', path: 'stationed/index', file: 'routes/stationed-index.tsx', titleKey: 'stationed' },
+  // Decision 034: an expert's page, tab (articles, posts, answers) and sort (new, hot).
+  {
+    id: 'stationed-info',
+    path: 'stationed/info/:id/:tab?/:type?',
+    file: 'routes/stationed-info.tsx',
+    titleKey: 'stationed',
+  },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
   {
     id: 'discuss-moderatorzone',

@@ -27,6 +27,8 @@ describe('the route table', () => {
       'activity/info/:id',
       'signregist/list/:ta_id/:sign_type/:view_type',
       'questionnaire/:ta_id',
+      'stationed/index',
+      'stationed/info/:id/:tab?/:type?',
       'stationed/mvp',
       'discuss/moderatorzone',
       'discuss/list',

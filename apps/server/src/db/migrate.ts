@@ -24,6 +24,7 @@ import * as eventTopics from './migrations/2026-11-26-0022-event-topics';
 import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views';
 import * as journal from './migrations/2026-11-26-0025-journal';
 import * as pointsSigninsLevels from './migrations/2026-11-26-0026-points-signins-levels';
+import * as expertFields from './migrations/2026-11-26-0027-expert-fields';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0024-topic-daily-views': topicDailyViews,
   '2026-11-26-0025-journal': journal,
   '2026-11-26-0026-points-signins-levels': pointsSigninsLevels,
+  '2026-11-26-0027-expert-fields': expertFields,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

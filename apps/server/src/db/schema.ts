@@ -367,6 +367,12 @@ export interface TopicArticleMarksTable {
   created_at: Millis;
 }
 
+/** A resident expert's fields of expertise: entries of the site's scene dictionary (issue 21). */
+export interface ExpertFieldsTable {
+  user_id: number;
+  field_id: number;
+}
+
 export interface PostsTable {
   id: Generated<number>;
   site_id: number;
@@ -730,6 +736,7 @@ export interface DB {
   journal_articles: JournalArticlesTable;
   journal_daily_counts: JournalDailyCountsTable;
   journal_counted: JournalCountedTable;
+  expert_fields: ExpertFieldsTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;

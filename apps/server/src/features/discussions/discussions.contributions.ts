@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
+import { POST_TYPE } from '@portal/contracts/discussions';
 import { countAll, dayOf, toDayCounts } from '../../db/day-counts';
 import type { Executor } from '../../db/executor';
-import type { DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
+import type { AuthoredContent, DashboardFigure, DictionaryUse, HomeFigure } from '../../platform/kit/feature';
 
 /** Published posts and questions of a site. */
 export const postCount: HomeFigure = {
@@ -56,3 +57,105 @@ export const postDictionaryUses: DictionaryUse[] = [
     count: (executor, entry) => postsWhere(executor, 'source', entry.value, entry.site_id),
   },
 ];
+
+/** Published discussion posts (not questions) per author that are neither hidden nor deleted. */
+export const authoredPosts: AuthoredContent = {
+  kind: 'posts',
+  async list(executor, siteId, authorId, sort, after, limit) {
+    const key = sort === 'hot' ? 'like_count' : 'created_at';
+    let query = executor
+      .selectFrom('posts')
+      .select(['id', 'title', 'summary', 'like_count', 'comment_count', 'created_at'])
+      .where('site_id', '=', siteId)
+      .where('author_id', '=', authorId)
+      .where('type', '=', POST_TYPE.discussion)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('hidden', '=', 0)
+      .where('deleted_at', 'is', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('id', '<', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      target_id: r.id,
+      title: r.title,
+      excerpt: r.summary,
+      like_count: r.like_count,
+      comment_count: r.comment_count,
+      created_at: Number(r.created_at),
+    }));
+  },
+  async count(executor, siteId, authorIds) {
+    if (authorIds.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('posts')
+      .select(['author_id', countAll.as('n')])
+      .where('site_id', '=', siteId)
+      .where('author_id', 'in', authorIds)
+      .where('type', '=', POST_TYPE.discussion)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('hidden', '=', 0)
+      .where('deleted_at', 'is', null)
+      .groupBy('author_id')
+      .execute();
+    return new Map(rows.map((r) => [r.author_id, Number(r.n)]));
+  },
+};
+
+/** Answers per author: top-level comments, neither hidden nor deleted, on published questions. */
+export const authoredAnswers: AuthoredContent = {
+  kind: 'answers',
+  async list(executor, siteId, authorId, sort, after, limit) {
+    const key = sort === 'hot' ? 'c.like_count' : 'c.created_at';
+    let query = executor
+      .selectFrom('post_comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.id', 'c.post_id', 'p.title', 'c.content', 'c.like_count', 'c.reply_count', 'c.created_at'])
+      .where('c.site_id', '=', siteId)
+      .where('c.author_id', '=', authorId)
+      .where('c.parent_id', 'is', null)
+      .where('c.hidden', '=', 0)
+      .where('c.deleted_at', 'is', null)
+      .where('p.type', '=', POST_TYPE.question)
+      .where('p.status', '=', REVIEW_STATUS.approved)
+      .where('p.hidden', '=', 0)
+      .where('p.deleted_at', 'is', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('c.id', '<', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy(key, 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      target_id: r.post_id,
+      title: r.title,
+      excerpt: r.content.slice(0, 200),
+      like_count: r.like_count,
+      comment_count: r.reply_count,
+      created_at: Number(r.created_at),
+    }));
+  },
+  async count(executor, siteId, authorIds) {
+    if (authorIds.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('post_comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.author_id', countAll.as('n')])
+      .where('c.site_id', '=', siteId)
+      .where('c.author_id', 'in', authorIds)
+      .where('c.parent_id', 'is', null)
+      .where('c.hidden', '=', 0)
+      .where('c.deleted_at', 'is', null)
+      .where('p.type', '=', POST_TYPE.question)
+      .where('p.status', '=', REVIEW_STATUS.approved)
+      .where('p.hidden', '=', 0)
+      .where('p.deleted_at', 'is', null)
+      .groupBy('c.author_id')
+      .execute();
+    return new Map(rows.map((r) => [r.author_id, Number(r.n)]));
+  },
+};

@@ -1,5 +1,11 @@
 import { defineFeature } from '../../platform/kit/feature';
-import { postCount, postDashboard, postDictionaryUses } from './discussions.contributions';
+import {
+  authoredAnswers,
+  authoredPosts,
+  postCount,
+  postDashboard,
+  postDictionaryUses,
+} from './discussions.contributions';
 import { discussionsRoutes } from './discussions.routes';
 import { moderationRoutes } from './moderation.routes';
 import { postReviewKind } from './post-review-kind';
@@ -12,6 +18,7 @@ export const discussionsFeature = defineFeature({
     homeFigures: [postCount],
     dashboardFigures: [postDashboard],
     dictionaryUses: postDictionaryUses,
+    authoredContent: [authoredPosts, authoredAnswers],
   },
   async routes(app, deps) {
     await app.register(discussionsRoutes, deps);

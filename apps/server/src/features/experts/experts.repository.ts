@@ -83,6 +83,67 @@ export function expertsRepository(db: Kysely<DB>) {
       return query.orderBy('users.points', 'desc').orderBy('users.id', 'asc').limit(limit).execute();
     },
 
+    /**
+     * Active resident experts, most followed first, ties by id ascending (so the keyset continues
+     * with fewer followers, or as many and a higher id); optionally of one industry (the member's)
+     * and one field of expertise. Selects no contact or login columns.
+     */
+    directory(
+      filters: { industry?: number | undefined; field?: number | undefined },
+      after: KeysetCursor | null,
+      limit: number,
+    ) {
+      let query = db
+        .selectFrom('users')
+        .select(['users.id', 'users.fans_count', 'users.company', 'users.job_title', 'users.industry_id'])
+        .where('users.status', '=', ACTIVE)
+        .where((eb) => isExpert(eb));
+      if (filters.industry !== undefined) query = query.where('users.industry_id', '=', filters.industry);
+      if (filters.field !== undefined) {
+        const field = filters.field;
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('expert_fields')
+              .select(sql`1`.as('one'))
+              .whereRef('expert_fields.user_id', '=', 'users.id')
+              .where('expert_fields.field_id', '=', field),
+          ),
+        );
+      }
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('users.fans_count', '<', after.at),
+            eb.and([eb('users.fans_count', '=', after.at), eb('users.id', '>', after.id)]),
+          ]),
+        );
+      }
+      return query.orderBy('users.fans_count', 'desc').orderBy('users.id', 'asc').limit(limit).execute();
+    },
+
+    /** One active resident expert, or undefined. */
+    expert(userId: number) {
+      return db
+        .selectFrom('users')
+        .select(['users.id', 'users.fans_count', 'users.company', 'users.job_title', 'users.industry_id'])
+        .where('users.id', '=', userId)
+        .where('users.status', '=', ACTIVE)
+        .where((eb) => isExpert(eb))
+        .executeTakeFirst();
+    },
+
+    /** The fields of expertise of some members. */
+    fields(userIds: readonly number[]) {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('expert_fields')
+        .select(['user_id', 'field_id'])
+        .where('user_id', 'in', userIds)
+        .orderBy('field_id')
+        .execute();
+    },
+
     /** The programme roles (mvp, expert) of some members, with the site each applies to. */
     programmeRoles(userIds: readonly number[]) {
       if (userIds.length === 0) return Promise.resolve([]);

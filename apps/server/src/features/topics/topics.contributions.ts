@@ -1,6 +1,12 @@
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import { countAll } from '../../db/day-counts';
-import type { DashboardFigure, DictionaryUse, HomeFigure, TopicDirectory } from '../../platform/kit/feature';
+import type {
+  AuthoredContent,
+  DashboardFigure,
+  DictionaryUse,
+  HomeFigure,
+  TopicDirectory,
+} from '../../platform/kit/feature';
 
 export const articleCount: HomeFigure = {
   key: 'topic_article_count',
@@ -69,5 +75,49 @@ export const topicDirectory: TopicDirectory = {
       .orderBy('id')
       .limit(limit)
       .execute();
+  },
+};
+
+/** Approved, not deleted topic articles per author (the experts directory and an expert's page). */
+export const authoredArticles: AuthoredContent = {
+  kind: 'articles',
+  async list(executor, siteId, authorId, sort, after, limit) {
+    const key = sort === 'hot' ? 'like_count' : 'published_at';
+    let query = executor
+      .selectFrom('topic_articles')
+      .select(['id', 'title', 'like_count', 'comment_count', 'published_at', 'created_at'])
+      .where('site_id', '=', siteId)
+      .where('author_id', '=', authorId)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('deleted_at', 'is', null)
+      .where('published_at', 'is not', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('id', '<', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      target_id: r.id,
+      title: r.title,
+      excerpt: '',
+      like_count: r.like_count,
+      comment_count: r.comment_count,
+      created_at: Number(r.published_at ?? r.created_at),
+    }));
+  },
+  async count(executor, siteId, authorIds) {
+    if (authorIds.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('topic_articles')
+      .select(['author_id', countAll.as('n')])
+      .where('site_id', '=', siteId)
+      .where('author_id', 'in', authorIds)
+      .where('status', '=', REVIEW_STATUS.approved)
+      .where('deleted_at', 'is', null)
+      .groupBy('author_id')
+      .execute();
+    return new Map(rows.map((r) => [r.author_id, Number(r.n)]));
   },
 };

@@ -1,6 +1,12 @@
 import { defineFeature } from '../../platform/kit/feature';
 import { articleReviewKind } from './article-review-kind';
-import { articleCount, articleDashboard, articleSources, topicDirectory } from './topics.contributions';
+import {
+  articleCount,
+  articleDashboard,
+  articleSources,
+  authoredArticles,
+  topicDirectory,
+} from './topics.contributions';
 import { topicsRoutes } from './topics.routes';
 
 /** Topics: the topic list and pages, topic articles reviewed by their topics' hosts, follows of topics. */
@@ -12,6 +18,7 @@ export const topicsFeature = defineFeature({
     dashboardFigures: [articleDashboard],
     dictionaryUses: [articleSources],
     topicDirectories: [topicDirectory],
+    authoredContent: [authoredArticles],
   },
   routes: topicsRoutes,
 });

@@ -91,6 +91,52 @@ export interface TopicDirectory {
   list(executor: Executor, siteId: number, limit: number): Promise<Array<{ id: number; title: string }>>;
 }
 
+/** What a member wrote, by kind: topic articles, discussion posts, answers to questions (decision 034). */
+export type AuthoredKind = 'articles' | 'posts' | 'answers';
+
+/**
+ * A member's published content of one kind, counted by the domain that keeps it, so the experts
+ * directory and an expert's page never read another domain's tables (as events read topics).
+ */
+/** How an expert's page sorts a list (decision 034): newest first, or most liked first. */
+export type AuthoredSort = 'new' | 'hot';
+
+/** One item of a member's list: where it links (`target_id`: the article, or the post answered). */
+export interface AuthoredItem {
+  id: number;
+  target_id: number;
+  title: string;
+  /** Plain text: a post's summary, an answer's text; '' for an article. */
+  excerpt: string;
+  like_count: number;
+  comment_count: number;
+  created_at: number;
+}
+
+export interface AuthoredContent {
+  kind: AuthoredKind;
+  /**
+   * A page of one author's published items on a site, keyset by (time or likes, id), both
+   * descending; `after.at` is the previous page's last time (new) or like count (hot).
+   */
+  list(
+    executor: Executor,
+    siteId: number,
+    authorId: number,
+    sort: AuthoredSort,
+    after: { at: number; id: number } | null,
+    limit: number,
+  ): Promise<AuthoredItem[]>;
+  /** Published items per author on a site (hidden, deleted and unapproved ones left out). */
+  count(executor: Executor, siteId: number, authorIds: readonly number[]): Promise<Map<number, number>>;
+}
+
+/** Who a member follows, read through the follows domain (the directory's follow buttons). */
+export interface FollowDirectory {
+  /** Those of `followeeIds` that `followerId` follows. */
+  followed(executor: Executor, followerId: number, followeeIds: readonly number[]): Promise<Set<number>>;
+}
+
 /** What a domain adds to the portal's shared screens and services, each read by the one that shows it. */
 export interface Contributions {
   reviewKinds: readonly ReviewKindAdapter[];
@@ -98,6 +144,8 @@ export interface Contributions {
   dashboardFigures: readonly DashboardFigure[];
   dictionaryUses: readonly DictionaryUse[];
   topicDirectories: readonly TopicDirectory[];
+  authoredContent: readonly AuthoredContent[];
+  followDirectories: readonly FollowDirectory[];
 }
 
 export type FeatureDeps = PortalDeps & { contributions: Contributions };
@@ -125,6 +173,8 @@ export function gatherContributions(features: readonly Feature[]): Contributions
     dashboardFigures: features.flatMap((f) => f.contributes?.dashboardFigures ?? []),
     dictionaryUses: features.flatMap((f) => f.contributes?.dictionaryUses ?? []),
     topicDirectories: features.flatMap((f) => f.contributes?.topicDirectories ?? []),
+    authoredContent: features.flatMap((f) => f.contributes?.authoredContent ?? []),
+    followDirectories: features.flatMap((f) => f.contributes?.followDirectories ?? []),
   };
 }
 
