@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { EXPERT_FLAG } from '@portal/contracts/constants';
 import type { DB, UserRolesTable } from '../db/schema';
 import { recordHistory, type PointSource } from '../platform/points/points.service';
 import { buildDemoPlan, DEMO_MARKER, type DemoPlan, type PlannedSite, type SourceRef } from './demo-content';
@@ -251,6 +252,20 @@ async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {
     );
 
     await insertComments(trx, s, siteId, postIds[postIds.length - 1]!, user);
+
+    // A demo expert's fields of expertise (the experts directory's filter): the scenes of the site
+    // they write about, at most three. A real expert names theirs in the expert application.
+    const fields = new Map<number, Set<number>>();
+    for (const x of s.posts) {
+      if (x.row.is_expert !== EXPERT_FLAG.expert) continue;
+      const mine = fields.get(user(x.author)) ?? new Set<number>();
+      if (mine.size < 3) mine.add(dict(siteId, 'scene', x.scene));
+      fields.set(user(x.author), mine);
+    }
+    await insertAll(
+      [...fields].flatMap(([user_id, ids]) => [...ids].map((field_id) => ({ user_id, field_id }))),
+      (batch) => trx.insertInto('expert_fields').values(batch).execute(),
+    );
 
     await insertAll(s.journals, (batch) => trx.insertInto('journals').values(batch).execute());
     await insertAll(s.cooperation, (batch) => trx.insertInto('cooperation_pages').values(batch).execute());
