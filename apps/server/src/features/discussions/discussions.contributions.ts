@@ -73,9 +73,8 @@ export const authoredPosts: AuthoredContent = {
       .where('hidden', '=', 0)
       .where('deleted_at', 'is', null);
     if (after) {
-      query = query.where((eb) =>
-        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('id', '<', after.id)])]),
-      );
+      // A row-value comparison: one range of the author's index, as the other lists walk theirs.
+      query = query.where((eb) => eb(eb.refTuple(key, 'id'), '<', eb.tuple(after.at, after.id)));
     }
     const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(limit).execute();
     return rows.map((r) => ({
@@ -124,9 +123,8 @@ export const authoredAnswers: AuthoredContent = {
       .where('p.hidden', '=', 0)
       .where('p.deleted_at', 'is', null);
     if (after) {
-      query = query.where((eb) =>
-        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('c.id', '<', after.id)])]),
-      );
+      // A row-value comparison: one range of the author's index, as the other lists walk theirs.
+      query = query.where((eb) => eb(eb.refTuple(key, 'c.id'), '<', eb.tuple(after.at, after.id)));
     }
     const rows = await query.orderBy(key, 'desc').orderBy('c.id', 'desc').limit(limit).execute();
     return rows.map((r) => ({

@@ -92,9 +92,8 @@ export const authoredArticles: AuthoredContent = {
       .where('deleted_at', 'is', null)
       .where('published_at', 'is not', null);
     if (after) {
-      query = query.where((eb) =>
-        eb.or([eb(key, '<', after.at), eb.and([eb(key, '=', after.at), eb('id', '<', after.id)])]),
-      );
+      // A row-value comparison: one range of the author's index, as the other lists walk theirs.
+      query = query.where((eb) => eb(eb.refTuple(key, 'id'), '<', eb.tuple(after.at, after.id)));
     }
     const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(limit).execute();
     return rows.map((r) => ({
