@@ -1,11 +1,10 @@
 import { useTranslation } from '~/lib/use-translation';
-import { FOLLOWED_FLAG, SIGN_BADGES } from '@portal/contracts/constants';
+import { FOLLOWED_FLAG } from '@portal/contracts/constants';
 import type { ExpertCard } from '@portal/contracts/experts';
 import { Avatar } from '~/components/Avatar';
 import { PortalButton } from '~/components/PortalButton';
 import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
-
-const KNOWN_BADGES = new Set<number>(SIGN_BADGES);
+import { BadgeList } from './BadgeList';
 
 export interface DirectoryCardProps {
   expert: ExpertCard;
@@ -25,7 +24,6 @@ export function DirectoryCard({ expert, href, labels, busy, onFollow, canFollow 
   const { t } = useTranslation('experts');
   const { t: tAuth } = useTranslation('auth');
   const headingId = `expert-${expert.user_id}`;
-  const badges = expert.user_logo_arr.filter((code) => KNOWN_BADGES.has(code));
   const work = [expert.user_job_title, expert.user_company].filter(Boolean);
   const industry = expert.user_industry === null ? undefined : labels.industries.get(expert.user_industry);
   const fields = expert.field_ids.flatMap((id) => labels.fields.get(id) ?? []);
@@ -78,15 +76,7 @@ export function DirectoryCard({ expert, href, labels, busy, onFollow, canFollow 
             {[industry, ...fields].filter(Boolean).join(' · ')}
           </p>
         ) : null}
-        {badges.length ? (
-          <ul className="mvp-badges" aria-label={t('badgesLabel')}>
-            {badges.map((code) => (
-              <li key={code} className={`mvp-badge mvp-badge--${code}`} data-badge={code}>
-                {t(`badges:${code}`)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <BadgeList codes={expert.user_logo_arr} />
         <p className="mvp-card__counts">
           <span className="portal-visually-hidden">{t('contributions')}: </span>
           <span data-testid="expert-item-articles">{t('articles', { count: expert.topic_article_count })}</span>

@@ -1,16 +1,13 @@
 import { useTranslation } from '~/lib/use-translation';
-import { SIGN_BADGES } from '@portal/contracts/constants';
 import type { ExpertMember } from '@portal/contracts/experts';
 import { Avatar } from '~/components/Avatar';
 import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
-
-const KNOWN_BADGES = new Set<number>(SIGN_BADGES);
+import { BadgeList } from './BadgeList';
 
 /** One MVP or expert: who they are, their badges, level and what they published on this site. */
 export function ExpertCard({ member }: { member: ExpertMember }) {
   const { t } = useTranslation('experts');
   const headingId = `mvp-member-${member.user_id}`;
-  const badges = member.user_logo_arr.filter((code) => KNOWN_BADGES.has(code));
   const work = [member.user_job_title, member.user_company].filter(Boolean);
   return (
     <li className="mvp-card" data-testid="mvp-item">
@@ -41,15 +38,7 @@ export function ExpertCard({ member }: { member: ExpertMember }) {
             {work.join(' · ')}
           </p>
         ) : null}
-        {badges.length ? (
-          <ul className="mvp-badges" aria-label={t('badgesLabel')}>
-            {badges.map((code) => (
-              <li key={code} className={`mvp-badge mvp-badge--${code}`} data-badge={code}>
-                {t(`badges:${code}`)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <BadgeList codes={member.user_logo_arr} />
         <p className="mvp-card__counts">
           <span className="portal-visually-hidden">{t('contributions')}: </span>
           <span data-testid="mvp-item-posts">{t('posts', { count: member.post_count })}</span>
