@@ -3,6 +3,7 @@ import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import { POST_TYPE } from '@portal/contracts/discussions';
 import type { ExpertCard } from '@portal/contracts/experts';
 import { accountsHarness, type TestMember } from '../../../test/accounts-harness';
+import { addRole, insertListedMember } from '../../../test/experts-harness';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -17,37 +18,8 @@ let industryId = 0;
 let fieldId = 0;
 
 async function addMember(key: string, fields: { fans?: number; status?: number; user_expert?: number }) {
-  const now = Date.now();
-  const row = await t.database.db
-    .insertInto('users')
-    .values({
-      email: `dir-${key}@test.example.com`,
-      mobile: `+86-77-${key}`,
-      nick_name: `Dir ${key}`,
-      avatar_url: '',
-      password_hash: 'scrypt$secret-hash-value',
-      real_name: `Real ${key}`,
-      industry_id: null,
-      company: `Company of ${key}`,
-      job_title: `Title of ${key}`,
-      is_edit: 1,
-      user_expert: fields.user_expert ?? EXPERT_FLAG.normal,
-      fans_count: fields.fans ?? 0,
-      status: fields.status ?? 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  extra[key] = Number(row.id);
+  extra[key] = await insertListedMember(t.database.db, key, { prefix: 'Dir', ...fields });
   return extra[key];
-}
-
-async function addRole(userId: number, role: string, siteId: number | null) {
-  await t.database.db
-    .insertInto('user_roles')
-    .values({ user_id: userId, role, site_id: siteId, scope_id: null, created_at: Date.now() })
-    .execute();
 }
 
 /** Who the directory should list, worked out from the tables in plain JavaScript, in its order. */
@@ -99,10 +71,11 @@ beforeAll(async () => {
   industryId = (await dict('industry')).id;
   fieldId = (await dict('scene')).id;
   // Tied follower counts, so that paging must break ties by id in the right direction.
-  for (const key of ['tieA', 'tieB', 'tieC', 'tieD']) await addRole(await addMember(key, { fans: 7 }), 'expert', null);
+  for (const key of ['tieA', 'tieB', 'tieC', 'tieD'])
+    await addRole(t.database.db, await addMember(key, { fans: 7 }), 'expert', null);
   await addMember('flagOnly', { fans: 3, user_expert: EXPERT_FLAG.expert });
-  await addRole(await addMember('siteExpert', { fans: 2 }), 'expert', 2);
-  await addRole(await addMember('mvpOnly', { fans: 90 }), 'mvp', null);
+  await addRole(t.database.db, await addMember('siteExpert', { fans: 2 }), 'expert', 2);
+  await addRole(t.database.db, await addMember('mvpOnly', { fans: 90 }), 'mvp', null);
   await addMember('inactive', { fans: 99, status: 0, user_expert: EXPERT_FLAG.expert });
   await db
     .updateTable('users')
@@ -268,7 +241,7 @@ describe("an expert's page", () => {
         .where('role', '=', 'expert')
         .executeTakeFirst())
     ) {
-      await addRole(id, 'expert', null);
+      await addRole(t.database.db, id, 'expert', null);
     }
     return id;
   }

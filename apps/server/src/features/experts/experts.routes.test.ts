@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import type { ExpertMember } from '@portal/contracts/experts';
+import { addRole, insertListedMember } from '../../../test/experts-harness';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -13,37 +14,8 @@ const extra: Record<string, number> = {};
 const TIED_POINTS = 4321;
 
 async function addMember(key: string, fields: { points?: number; status?: number; user_expert?: number }) {
-  const now = Date.now();
-  const row = await t.database.db
-    .insertInto('users')
-    .values({
-      email: `${key}@test.example.com`,
-      mobile: `+86-${Object.keys(extra).length}-${key.length}`,
-      nick_name: `Test ${key}`,
-      avatar_url: '',
-      password_hash: 'scrypt$secret-hash-value',
-      real_name: `Real ${key}`,
-      industry_id: null,
-      company: `Company of ${key}`,
-      job_title: `Title of ${key}`,
-      is_edit: 1,
-      user_expert: fields.user_expert ?? EXPERT_FLAG.normal,
-      points: fields.points ?? 0,
-      status: fields.status ?? 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  extra[key] = Number(row.id);
+  extra[key] = await insertListedMember(t.database.db, key, { prefix: 'Test', ...fields });
   return extra[key];
-}
-
-async function addRole(userId: number, role: string, siteId: number | null) {
-  await t.database.db
-    .insertInto('user_roles')
-    .values({ user_id: userId, role, site_id: siteId, scope_id: null, created_at: Date.now() })
-    .execute();
 }
 
 /** Who should be listed, worked out from the tables in plain JavaScript, in the page's order. */
@@ -80,17 +52,18 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   // Tied points, so that paging must break ties by id in the right direction.
   for (const key of ['tieA', 'tieB', 'tieC', 'tieD', 'tieE']) {
-    await addRole(await addMember(key, { points: TIED_POINTS }), 'expert', null);
+    await addRole(t.database.db, await addMember(key, { points: TIED_POINTS }), 'expert', null);
   }
   await addMember('flagOnly', { points: 12, user_expert: EXPERT_FLAG.expert });
-  await addRole(await addMember('globalMvp', { points: 9 }), 'mvp', null);
-  await addRole(await addMember('enMvp', { points: 8 }), 'mvp', 2);
+  await addRole(t.database.db, await addMember('globalMvp', { points: 9 }), 'mvp', null);
+  await addRole(t.database.db, await addMember('enMvp', { points: 8 }), 'mvp', 2);
   await addRole(
+    t.database.db,
     await addMember('inactiveExpert', { points: 99_999, status: 0, user_expert: EXPERT_FLAG.expert }),
     'expert',
     null,
   );
-  await addRole(await addMember('moderatorOnly', { points: 50_000 }), 'moderator', 2);
+  await addRole(t.database.db, await addMember('moderatorOnly', { points: 50_000 }), 'moderator', 2);
 });
 afterAll(async () => t?.close());
 
