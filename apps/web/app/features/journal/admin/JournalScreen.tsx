@@ -15,7 +15,6 @@ import Switch from 'antd/es/switch';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
-import { STATUS } from '@portal/contracts/envelope';
 import {
   ebookArticleList,
   ebookInfo,
@@ -47,10 +46,10 @@ import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { AttachmentUpload, type FormAttachment } from '~/components/upload/AttachmentUpload';
 import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { contractRule } from '~/lib/forms/contract-rules';
-import { serverIssues } from '~/lib/forms/form-issues';
-import { CallMutationError, useCall, useCallMutation, useCallPages, useCallScope } from '~/lib/query/use-call';
+import { useCall, useCallMutation, useCallPages, useCallScope } from '~/lib/query/use-call';
 import { siteByCode } from '@portal/contracts/sites';
 import { useTranslation } from '~/lib/use-translation';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 /** What a write makes stale: the back office's lists and the portal's magazine pages (if this tab has them). */
 const JOURNAL_CALLS = [
@@ -65,21 +64,6 @@ const JOURNAL_CALLS = [
   ebookPreviousList,
   journalStats,
 ];
-
-/** Puts a 40001's messages on the form's fields. */
-function showServerIssues(
-  form: { setFields(fields: Array<{ name: never; errors: string[] }>): void },
-  err: unknown,
-  fields: readonly string[],
-) {
-  if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-    form.setFields(
-      serverIssues(err.envelope?.data).flatMap((i) =>
-        fields.includes(i.field) ? [{ name: i.field as never, errors: [i.message] }] : [],
-      ),
-    );
-  }
-}
 
 /* Issues */
 
@@ -139,7 +123,9 @@ function IssueDialog({ issue, onClose }: { issue: AdminJournalIssue | 'new'; onC
       await save.mutateAsync(body());
       onClose();
     } catch (err) {
-      showServerIssues(form, err, ISSUE_FIELDS);
+      form.setFields(
+        serverFieldErrors(err, (field) => ((ISSUE_FIELDS as readonly string[]).includes(field) ? field : null)),
+      );
     }
   };
 
@@ -284,7 +270,9 @@ function ArticleDialog({
       await save.mutateAsync(body());
       onClose();
     } catch (err) {
-      showServerIssues(form, err, ARTICLE_FIELDS);
+      form.setFields(
+        serverFieldErrors(err, (field) => ((ARTICLE_FIELDS as readonly string[]).includes(field) ? field : null)),
+      );
     }
   };
   const initial: ArticleValues = editing
@@ -621,7 +609,11 @@ function CategoriesTab() {
       await save.mutateAsync(body());
       setEditing(null);
     } catch (err) {
-      showServerIssues(form, err, ['tjc_name', 'tjc_sort']);
+      form.setFields(
+        serverFieldErrors(err, (field) =>
+          (['tjc_name', 'tjc_sort'] as readonly string[]).includes(field) ? field : null,
+        ),
+      );
     }
   };
   return (

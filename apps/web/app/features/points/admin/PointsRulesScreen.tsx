@@ -8,7 +8,6 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { STATUS } from '@portal/contracts/envelope';
 import {
   adminPointsRules,
   adminPointsUpdateRule,
@@ -20,13 +19,13 @@ import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { contractRule } from '~/lib/forms/contract-rules';
-import { serverIssues } from '~/lib/forms/form-issues';
 import { useFormatTime } from '~/lib/format';
 import { addTexts } from '~/lib/i18n';
-import { CallMutationError, useCall, useCallMutation } from '~/lib/query/use-call';
+import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 // The rules' names are the personal centre's (its points history names them too): one wording.
 addTexts(personalCentreCatalogues);
@@ -63,13 +62,11 @@ function RuleEditor({ rule, onClose }: { rule: PointsRuleRow; onClose: () => voi
       toast.success(t('rules.saved'));
       onClose();
     } catch (err) {
-      if (err instanceof CallMutationError && String(err.envelope?.status) === String(STATUS.validation)) {
-        form.setFields(
-          serverIssues(err.envelope?.data)
-            .filter((i) => i.field === 'amount' || i.field === 'daily_cap' || i.field === 'enabled')
-            .map((i) => ({ name: i.field as Field, errors: [i.message] })),
-        );
-      }
+      form.setFields(
+        serverFieldErrors(err, (field) =>
+          field === 'amount' || field === 'daily_cap' || field === 'enabled' ? field : null,
+        ),
+      );
     }
   };
 
