@@ -144,6 +144,7 @@ describe("the shell's member (PortalLoadContext.viewer)", () => {
       is_edit: data.is_edit,
       permissions: data.permissions,
       scoped_permissions: data.scoped_permissions,
+      user_points_level: data.user_points_level,
     };
   };
 
