@@ -19,7 +19,7 @@ import { ApiError } from '../../http/api-error';
 import { invalidField } from '../../http/invalid-field';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { sanitizeRichText, summaryOf as plainSummary } from '../../lib/sanitize';
 import type { Executor } from '../../db/executor';
 import { award, takeBack } from '../../platform/points/points.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
@@ -56,18 +56,7 @@ export interface PostFormInput {
 
 /** The plain-text start of sanitised HTML, for lists and the description meta. */
 export function summaryOf(html: string): string {
-  const text = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...text].slice(0, POST_RULE.summaryMax).join('');
+  return plainSummary(html, POST_RULE.summaryMax);
 }
 
 const isPublic = (p: Pick<PostRow, 'status' | 'hidden' | 'deleted_at'>) =>

@@ -23,7 +23,7 @@ import { invalidField } from '../../http/invalid-field';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { translate } from '../../lib/i18n';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { sanitizeRichText, summaryOf as plainSummary } from '../../lib/sanitize';
 import type { ViewCounter } from '../../lib/view-counter';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { takeBack } from '../../platform/points/points.service';
@@ -49,18 +49,7 @@ export interface ArticleFormInput {
 
 /** The plain-text start of sanitised HTML, for lists and the description meta. */
 export function summaryOf(html: string): string {
-  const text = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...text].slice(0, TOPIC_RULE.summaryMax).join('');
+  return plainSummary(html, TOPIC_RULE.summaryMax);
 }
 
 function missingAuthor(id: number): UserBrief {
