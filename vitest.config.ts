@@ -8,6 +8,8 @@ const routeTests = ['apps/server/**/*.routes.test.ts', 'apps/server/**/*.db.test
 // its modules between files instead of importing the whole server again for each (a fifth of the
 // suite's time); unit tests stay isolated.
 const routeIsolation = { isolate: false };
+// Each run migrates one database that every test app copies (apps/server/test/database-template.ts).
+const databaseTemplate = ['apps/server/test/database-template.ts'];
 const alias = { '~': path.resolve(import.meta.dirname, 'apps/web/app') };
 
 export default defineConfig({
@@ -28,6 +30,7 @@ export default defineConfig({
           name: 'api-sqlite',
           include: routeTests,
           ...routeIsolation,
+          globalSetup: databaseTemplate,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -38,6 +41,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: routeTests,
           ...routeIsolation,
+          globalSetup: databaseTemplate,
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

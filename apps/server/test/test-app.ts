@@ -5,10 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { usePasswordCost } from '../src/lib/password';
 
 export type TestDb = 'sqlite' | 'postgres';
 
@@ -41,16 +43,21 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void;
     /** Lets the remote-picture fetch reach these addresses too (a loopback test server); never in production. */
     remoteImagesAllowAddress?: (address: string) => boolean;
+    /** The cost of the password hashes made from now on (lib/password.ts): cheap unless a test times them. */
+    passwordCost?: 'production' | 'test';
   } = {},
 ): Promise<TestApp> {
+  usePasswordCost(opts.passwordCost ?? 'test');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const template = inject('testDatabaseTemplate');
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
   if (testDb === 'postgres') {
     dbName = `portal_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    // A copy of the run's migrated template when the suite made one (./database-template.ts).
+    await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
@@ -63,7 +70,11 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } : {}),
     ...opts.env,
   });
+  if (template && config.database.kind === 'sqlite' && !opts.env?.DATABASE_URL) {
+    fs.copyFileSync(template, config.database.file);
+  }
   const database = await openDatabase(config.database);
+  // Nothing to do on a copy of the template; the whole history on a database made without one.
   await migrateToLatest(database.db);
   if (opts.seed) {
     const { seedDemo } = await import('../src/seed/seed-demo');
