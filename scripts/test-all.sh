@@ -2,14 +2,17 @@
 # Every test the project has, in the order CI runs them. `npm test` runs this; so does .ci/run.
 #
 # The browser tests wait on pages and timers far more than they compute (under half of one core on
-# average), so the API suites run beside them in one worker each, one after the other and at a lower
-# CPU priority, instead of before them: the run takes about as long as the browser tests alone. Their output is kept in a file
-# and printed whole once they are done; the run fails when either side fails.
+# average), so they run in E2E_SHARDS shards at once (default 2), each against its own server on its
+# own port with its own database, the spec files split by the seconds they took in a recent run
+# (scripts/e2e-shards.mjs). The API suites (SQLite; PostgreSQL with Redis) run beside them, each in
+# one worker and at a lower CPU priority so that the browser tests' timings hold; their output is
+# kept in files and printed whole once they are done. The run fails when any of them fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-step() { printf '\n== %s\n' "$*"; }
+started=$SECONDS
+step() { printf '\n== %s (at %d s)\n' "$*" "$((SECONDS - started))"; }
 
 step "typecheck"
 npm run --silent typecheck
@@ -30,32 +33,50 @@ elif [ "${CI:-}" = "true" ]; then
   exit 1
 fi
 
-api_log="$(mktemp -t portal-api-tests.XXXXXX)"
-trap 'rm -f "$api_log"' EXIT
-api_suites() {
-  local failed=0
-  step "API tests on SQLite"
-  nice -n 10 npx vitest run --project api-sqlite --maxWorkers=1 || failed=1
-  if [ "$with_postgres" = true ]; then
-    step "API tests on PostgreSQL and Redis"
-    nice -n 10 npx vitest run --project api-postgres --maxWorkers=1 || failed=1
-  else
-    echo "PostgreSQL not reachable: the PostgreSQL suite is skipped outside CI"
-  fi
-  return "$failed"
+logs="$(mktemp -d -t portal-tests.XXXXXX)"
+trap 'rm -rf "$logs"' EXIT
+# One API suite in the background at a lower CPU priority, its output kept for the end.
+api_suite() {
+  local project="$1" title="$2"
+  (
+    printf '\n== %s\n' "$title"
+    nice -n 10 npx vitest run --project "$project" --maxWorkers=1
+  ) >"$logs/$project.log" 2>&1 &
+  api_pids+=("$!")
+  api_logs+=("$logs/$project.log")
 }
 
-step "API tests (SQLite, then PostgreSQL and Redis) beside the browser tests; their output follows them"
-(api_suites >"$api_log" 2>&1) &
-api_pid=$!
+step "API tests (SQLite; PostgreSQL and Redis) beside the browser tests; their output follows them"
+api_pids=()
+api_logs=()
+api_suite api-sqlite "API tests on SQLite"
+if [ "$with_postgres" = true ]; then
+  api_suite api-postgres "API tests on PostgreSQL and Redis"
+else
+  echo "PostgreSQL not reachable: the PostgreSQL suite is skipped outside CI"
+fi
 
-step "browser tests (Playwright, Debian's Chromium)"
+shards="${E2E_SHARDS:-2}"
+step "browser tests (Playwright, Debian's Chromium) in $shards shards"
+shard_pids=()
+for shard in $(seq 1 "$shards"); do
+  mapfile -t specs < <(node scripts/e2e-shards.mjs "$shard" "$shards")
+  [ "${#specs[@]}" -gt 0 ] || continue
+  # Each shard's lines carry its number; ports 3100, 3110, ... keep the shards' servers apart.
+  (E2E_PORT=$((3100 + 10 * (shard - 1))) npx playwright test --output="test-results/shard-$shard" "${specs[@]}" 2>&1 |
+    sed -u "s/^/[browser $shard] /"; exit "${PIPESTATUS[0]}") &
+  shard_pids+=("$!")
+done
 browser_status=0
-npx playwright test || browser_status=$?
+for pid in "${shard_pids[@]}"; do
+  wait "$pid" || browser_status=$?
+done
 
 api_status=0
-wait "$api_pid" || api_status=$?
-cat "$api_log"
+for pid in "${api_pids[@]}"; do
+  wait "$pid" || api_status=$?
+done
+cat "${api_logs[@]}"
 
 step "summary"
 echo "browser tests: $([ "$browser_status" = 0 ] && echo passed || echo "FAILED ($browser_status)")"
