@@ -14,16 +14,33 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 started=$SECONDS
 step() { printf '\n== %s (at %d s)\n' "$*" "$((SECONDS - started))"; }
 
-step "typecheck"
-npm run --silent typecheck
-step "lint and formatting"
-npm run --silent lint
-npm run --silent format:check
-step "build"
-npm run --silent build
+logs="$(mktemp -d -t portal-tests.XXXXXX)"
+trap 'rm -rf "$logs"' EXIT
 
-step "unit tests"
-npx vitest run --project unit
+# Runs two named commands at once, each into its own log, then prints both logs; fails when either fails.
+both() {
+  local first="$1" first_command="$2" second="$3" second_command="$4" status=0
+  step "$first and $second, at once"
+  bash -c "$first_command" >"$logs/$first.log" 2>&1 &
+  local first_pid=$!
+  bash -c "$second_command" >"$logs/$second.log" 2>&1 &
+  local second_pid=$!
+  wait "$first_pid" || status=1
+  printf '\n== %s\n' "$first"
+  cat "$logs/$first.log"
+  wait "$second_pid" || status=1
+  printf '\n== %s\n' "$second"
+  cat "$logs/$second.log"
+  return "$status"
+}
+
+# The route types first (what both the typecheck and the linter's import resolver read); then the
+# static checks, which write nothing, side by side, and the build beside the unit tests, which need
+# no build: each pair shares the two cores.
+step "route types"
+npm run --silent typegen -w @portal/web
+both typecheck "npm run --silent typecheck:ts" "lint and formatting" "npm run --silent lint && npm run --silent format:check"
+both build "npm run --silent build" "unit tests" "npx vitest run --project unit"
 
 with_postgres=false
 if node scripts/pg-available.mjs; then
@@ -33,8 +50,6 @@ elif [ "${CI:-}" = "true" ]; then
   exit 1
 fi
 
-logs="$(mktemp -d -t portal-tests.XXXXXX)"
-trap 'rm -rf "$logs"' EXIT
 # One API suite in the background at a lower CPU priority, its output kept for the end.
 api_suite() {
   local project="$1" title="$2"
