@@ -48,6 +48,7 @@ function pathOf(
     'subject-hostzone': 'subject/hostZone',
     'journal-index': 'journal/index',
     'journal-info': `journal/info/${ids.issueId}`,
+    rafflelandingpage: 'rafflelandingpage',
     about: 'about',
     terms: 'terms',
     privacy: 'privacy',

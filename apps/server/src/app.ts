@@ -24,6 +24,7 @@ import { homeFeature } from './features/home/home.feature';
 import { pagesFeature } from './features/pages/pages.feature';
 import { topicsFeature } from './features/topics/topics.feature';
 import { journalFeature } from './features/journal/journal.feature';
+import { raffleFeature } from './features/raffle/raffle.feature';
 import { systemClock } from './lib/clock';
 import { createDocumentWork } from './lib/document-work/document-work';
 import { remoteImages } from './platform/uploads/remote-images';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadsFeature,
     settingsFeature,
     pointsFeature,
+    raffleFeature,
     pagesFeature,
     rolesFeature,
   ]);

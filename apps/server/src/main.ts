@@ -6,6 +6,7 @@ import { ensureAdminAccount } from './features/accounts/admin-account';
 import { ensureLegalPages } from './seed/legal-pages';
 import { seedDemo } from './seed/seed-demo';
 import { seedJournalDemo } from './seed/demo-journal';
+import { seedRaffleDemo } from './seed/demo-raffle';
 import { createStorage } from './lib/storage';
 
 async function main() {
@@ -49,6 +50,8 @@ async function main() {
       now: Date.now(),
     });
     if (journal.seeded) app.log.info('demo e-magazine seeded');
+    const raffle = await seedRaffleDemo(database.db, { now: Date.now() });
+    if (raffle.seeded) app.log.info('demo raffle seeded');
   }
   // Registration links to these pages: a database from before them gets the default texts.
   const legal = await ensureLegalPages(database.db, { now: Date.now() });

@@ -131,6 +131,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'people',
   },
   {
+    id: 'raffle',
+    path: 'raffle',
+    file: 'routes/admin/raffle.tsx',
+    titleKey: 'raffleAdmin.title',
+    permission: 'raffle.manage',
+    group: 'people',
+  },
+  {
     id: 'audit',
     path: 'audit',
     file: 'routes/admin/audit.tsx',

@@ -68,6 +68,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
   { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },
   { id: 'privacy', path: 'privacy', file: 'routes/content-page.tsx', titleKey: 'privacy' },
+  // Issue 22 item 5, decision 037: the raffle's campaign, draw, my prizes and winners.
+  { id: 'rafflelandingpage', path: 'rafflelandingpage', file: 'routes/rafflelandingpage.tsx', titleKey: 'raffle' },
   { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },
   { id: 'forget', path: 'forget', file: 'routes/forget.tsx', titleKey: 'forget' },
   { id: 'information', path: 'information', file: 'routes/information.tsx', titleKey: 'information' },

@@ -43,6 +43,7 @@ describe('the route table', () => {
       'about',
       'terms',
       'privacy',
+      'rafflelandingpage',
       'login/:logintype?/:loginTab?',
       'forget',
       'information',

@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   topicManage: 'topic.manage',
   pointsManage: 'points.manage',
   journalManage: 'journal.manage',
+  raffleManage: 'raffle.manage',
   // Content: moderators hold post.moderate for their boards, topic hosts review.article for their topics.
   postModerate: 'post.moderate',
   reviewPost: 'review.post',

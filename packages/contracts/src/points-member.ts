@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall, MEMBER } from './call';
 import { pageOf, pageQuerySchema } from './pagination';
-import { POINT_RULES } from './points';
+import { LEDGER_CODES } from './points';
 
 /**
  * The member's own points (issue 22 items 2 and 3, decision 032): the achievements section of the
@@ -11,7 +11,7 @@ import { POINT_RULES } from './points';
  */
 
 const isoTime = z.string().describe('ISO 8601 time');
-const ruleCode = z.enum(POINT_RULES as [string, ...string[]]);
+const ruleCode = z.enum(LEDGER_CODES as [string, ...string[]]);
 
 export const pointsStandingSchema = z.object({
   points: z.number().describe("the member's total, equal to the sum of their ledger"),
@@ -53,7 +53,7 @@ export const pointsSignIn = defineCall({
 
 export const pointsHistoryRowSchema = z.object({
   id: z.number(),
-  rule: ruleCode.describe('the rule the row is for'),
+  rule: ruleCode.describe('the rule the row is for, or what the points were spent on (raffle_chance)'),
   amount: z.number().describe('positive: awarded; negative: taken back'),
   source_kind: z.string().nullable().describe('what the row is for: post, comment, topic_article, activity, day...'),
   source_id: z.number().nullable(),

@@ -19,6 +19,17 @@ export type PointRule = (typeof POINT_RULE)[keyof typeof POINT_RULE];
 
 export const POINT_RULES: readonly PointRule[] = Object.values(POINT_RULE);
 
+/**
+ * Ledger codes of points spent (negative rows), which no rule awards: extra raffle chances bought
+ * (decision 037). The points history names them beside the rules.
+ */
+export const POINT_SPEND = { raffleChance: 'raffle_chance' } as const;
+
+export type PointSpend = (typeof POINT_SPEND)[keyof typeof POINT_SPEND];
+
+/** Every code a ledger row may carry: the rules' and the spends'. */
+export const LEDGER_CODES: readonly (PointRule | PointSpend)[] = [...POINT_RULES, ...Object.values(POINT_SPEND)];
+
 /** The defaults of decisions.md, which the rules table starts with on every site. */
 export const POINT_RULE_DEFAULTS: Readonly<Record<PointRule, { amount: number; dailyCap: number | null }>> = {
   daily_signin: { amount: 2, dailyCap: null },

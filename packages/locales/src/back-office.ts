@@ -5,6 +5,7 @@ import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-a
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
 import { pointsAdmin as pointsAdminEn } from './en/points-admin';
+import { raffleAdmin as raffleAdminEn } from './en/raffle-admin';
 import { reviewsAdmin as reviewsAdminEn } from './en/reviews-admin';
 import { roles as rolesEn } from './en/roles';
 import { siteAdmin as siteAdminEn } from './en/site-admin';
@@ -15,6 +16,7 @@ import { feedbackAdmin } from './zh/feedback-admin';
 import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
 import { pointsAdmin } from './zh/points-admin';
+import { raffleAdmin } from './zh/raffle-admin';
 import { reviewsAdmin } from './zh/reviews-admin';
 import { roles } from './zh/roles';
 import { siteAdmin } from './zh/site-admin';
@@ -36,6 +38,7 @@ const backOfficeZh = {
   questionnaireAdmin,
   pointsAdmin,
   journalAdmin,
+  raffleAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -51,6 +54,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   questionnaireAdmin: questionnaireAdminEn,
   pointsAdmin: pointsAdminEn,
   journalAdmin: journalAdminEn,
+  raffleAdmin: raffleAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { readEventFacts, topUpEvents } from '../seed/bench-events';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
+import { seedBenchRaffle } from '../seed/bench-raffle';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
 import { seedDemo } from '../seed/seed-demo';
 
@@ -21,6 +22,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=0 --topics=10000 --topic-articles=200000 [--detail-topics=2000] [--detail-articles=5000]
  *     the same, then adds the bulk topics and their articles (bench-topics.ts) and answers `topics`
  *     and `topicFacts`
+ *   bench-data.js seed --posts=0 --raffle-members=50
+ *     the same, then a running raffle campaign with members who hold sessions and chances
+ *     (bench-raffle.ts) and answers `raffle`
  *   bench-data.js read [--authors=1,2,3] [--password-of=email] [--titles-starting=prefix]
  *     after a run: the posts each author published, the scrypt cost of a member's stored password,
  *     the titles of the posts a run wrote
@@ -36,6 +40,7 @@ const { positionals, values } = parseArgs({
     'topic-articles': { type: 'string', default: '0' },
     'detail-topics': { type: 'string', default: '2000' },
     'detail-articles': { type: 'string', default: '5000' },
+    'raffle-members': { type: 'string', default: '0' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
     'titles-starting': { type: 'string' },
@@ -56,7 +61,8 @@ type CountFlag =
   | 'topics'
   | 'topic-articles'
   | 'detail-topics'
-  | 'detail-articles';
+  | 'detail-articles'
+  | 'raffle-members';
 const count = (name: CountFlag) => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${values[name]}`);
@@ -95,6 +101,10 @@ try {
             }),
           }
         : {};
+    const withRaffle =
+      count('raffle-members') > 0
+        ? { raffle: await seedBenchRaffle(database.db, { members: count('raffle-members'), now }) }
+        : {};
     // A production PostgreSQL has long analysed its tables; a fresh bulk load would otherwise be
     // analysed by autovacuum in the middle of the measurement (CPU on the same cores, then new plans).
     if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
@@ -104,6 +114,7 @@ try {
       ...facts,
       ...withEvents,
       ...withTopics,
+      ...withRaffle,
       ms: Math.round(performance.now() - started),
     };
   } else {

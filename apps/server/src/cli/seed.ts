@@ -3,6 +3,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../seed/seed-demo';
 import { seedJournalDemo } from '../seed/demo-journal';
+import { seedRaffleDemo } from '../seed/demo-raffle';
 import { createStorage } from '../lib/storage';
 
 const config = loadConfig();
@@ -16,4 +17,6 @@ const journal = await seedJournalDemo(database.db, await createStorage(config.st
 process.stdout.write(
   journal.seeded ? 'Demo e-magazine seeded\n' : 'The e-magazine had content already; nothing to do\n',
 );
+const raffle = await seedRaffleDemo(database.db, { now: Date.now() });
+process.stdout.write(raffle.seeded ? 'Demo raffle seeded\n' : 'The raffle had campaigns already; nothing to do\n');
 await database.close();

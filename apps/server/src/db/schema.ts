@@ -716,6 +716,61 @@ export interface ReviewItemsTable {
   decided_at: Millis | null;
 }
 
+/** A raffle campaign of one site (issue 22 item 5, decision 037): its window, chances and "no prize" weight. */
+export interface RaffleCampaignsTable {
+  id: Generated<number>;
+  site_id: number;
+  title: string;
+  description: Generated<string>;
+  starts_at: Millis;
+  ends_at: Millis;
+  /** Free draws per member and day (the member's zone). */
+  daily_chances: Generated<number>;
+  /** Points per extra chance; 0: none are sold. */
+  chance_price: Generated<number>;
+  no_prize_weight: Generated<number>;
+  /** 0 hidden, 1 shown during its window. */
+  enabled: Generated<number>;
+  created_by: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A prize of a campaign: the stock left (taken by a conditional update) and its weight in the draw. */
+export interface RafflePrizesTable {
+  id: Generated<number>;
+  campaign_id: number;
+  name: string;
+  image_url: Generated<string>;
+  stock: number;
+  weight: number;
+  sort: Generated<number>;
+  created_at: Millis;
+}
+
+/** A member's chances in a campaign: the day of their last free draws, how many, and extra chances left. */
+export interface RaffleMembersTable {
+  campaign_id: number;
+  user_id: number;
+  /** Days since 1970-01-01 in the member's zone. */
+  day: Generated<number>;
+  day_draws: Generated<number>;
+  extra_chances: Generated<number>;
+}
+
+/** The draw log: one row per draw, with the prize won (null: no prize) and the chance it spent. */
+export interface RaffleDrawsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  user_id: number;
+  prize_id: number | null;
+  /** The prize's name when drawn, so the log reads the same after an edit. */
+  prize_name: Generated<string>;
+  /** 'daily' or 'extra'. */
+  chance: string;
+  created_at: Millis;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -763,6 +818,10 @@ export interface DB {
   points_rules: PointsRulesTable;
   points_signins: PointsSigninsTable;
   points_levels_reached: PointsLevelsReachedTable;
+  raffle_campaigns: RaffleCampaignsTable;
+  raffle_prizes: RafflePrizesTable;
+  raffle_members: RaffleMembersTable;
+  raffle_draws: RaffleDrawsTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   auth_failures: AuthFailuresTable;

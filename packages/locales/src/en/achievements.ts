@@ -36,6 +36,7 @@ export const achievements: PersonalCentreCatalogue['achievements'] = {
     topic_article: 'Topic article #{{id}}',
     event: 'Event #{{id}}',
     questionnaire: 'Questionnaire #{{id}}',
+    raffle_campaign: 'Raffle #{{id}}',
     other: '#{{id}}',
   },
   rules: {
@@ -48,5 +49,6 @@ export const achievements: PersonalCentreCatalogue['achievements'] = {
     event_signup: 'Event sign-up',
     event_attended: 'Event attended',
     questionnaire_answered: 'Questionnaire answered',
+    raffle_chance: 'Raffle draws bought',
   },
 };

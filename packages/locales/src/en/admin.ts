@@ -149,6 +149,12 @@ export const adminEn: Catalogue['admin'] = {
     points: {
       updateRule: 'Points rule changed',
     },
+    raffle: {
+      create: 'Raffle created',
+      update: 'Raffle edited',
+      exportWinners: 'Raffle winners exported',
+      uploadPrizeImage: 'Prize picture uploaded',
+    },
     report: {
       handle: 'Report handled',
     },
@@ -199,6 +205,7 @@ export const adminEn: Catalogue['admin'] = {
     journal_article: 'E-magazine article',
     page: 'Page',
     points_rule: 'Points rule',
+    raffle_campaign: 'Raffle',
     post: 'Post',
     report: 'Report',
     role: 'Role',
@@ -221,6 +228,7 @@ export const adminEn: Catalogue['admin'] = {
     message: 'Messages',
     page: 'Pages',
     points: 'Points',
+    raffle: 'Raffle',
     post: 'Posts',
     report: 'Reports',
     review: 'Reviews',

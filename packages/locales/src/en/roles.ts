@@ -74,6 +74,7 @@ export const roles: Catalogue['roles'] = {
     event: { manage: 'Manage events' },
     topic: { manage: 'Manage topics' },
     points: { manage: 'Manage points rules' },
+    raffle: { manage: 'Manage raffles' },
     review: { post: 'Review posts', article: 'Review topic articles', journal: 'Review e-magazine submissions' },
   },
 };

@@ -34,6 +34,13 @@ export const serverEn: ServerCatalogue = {
     smsCode: '[Storage Community] Your code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
     smsNoAccount: '[Storage Community] No account uses this number. Please register first.',
   },
+  raffleApi: {
+    campaignNotFound: 'No such raffle',
+    notRunning: 'The raffle has not started or has ended',
+    noChance: 'You have no draws left today; you can buy more with points',
+    notForSale: 'This raffle does not sell extra draws',
+    notEnoughPoints: 'Not enough points: {{cost}} needed',
+  },
   pointsApi: {
     alreadySignedIn: 'You have signed in today already; come back tomorrow',
     ruleNotFound: 'Unknown points rule',

@@ -37,6 +37,7 @@ export const achievements = {
     topic_article: '专题文章 #{{id}}',
     event: '活动 #{{id}}',
     questionnaire: '问卷 #{{id}}',
+    raffle_campaign: '抽奖活动 #{{id}}',
     other: '#{{id}}',
   },
   rules: {
@@ -49,5 +50,6 @@ export const achievements = {
     event_signup: '报名活动',
     event_attended: '参加活动',
     questionnaire_answered: '填写问卷',
+    raffle_chance: '兑换抽奖次数',
   },
 } as const;

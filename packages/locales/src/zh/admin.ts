@@ -150,6 +150,12 @@ export const adminZh = {
     points: {
       updateRule: '积分规则已修改',
     },
+    raffle: {
+      create: '新建抽奖活动',
+      update: '编辑抽奖活动',
+      exportWinners: '导出中奖名单',
+      uploadPrizeImage: '上传奖品图片',
+    },
     report: {
       handle: '处理举报',
     },
@@ -200,6 +206,7 @@ export const adminZh = {
     journal_article: '期刊文章',
     page: '页面',
     points_rule: '积分规则',
+    raffle_campaign: '抽奖活动',
     post: '帖子',
     report: '举报',
     role: '角色',
@@ -222,6 +229,7 @@ export const adminZh = {
     message: '站内信',
     page: '页面',
     points: '积分',
+    raffle: '抽奖',
     post: '帖子',
     report: '举报',
     review: '审核',

@@ -70,6 +70,7 @@ export const roles = {
     event: { manage: '管理活动' },
     topic: { manage: '管理专题' },
     points: { manage: '管理积分规则' },
+    raffle: { manage: '管理抽奖活动' },
     review: { post: '审核帖子', article: '审核专题文章', journal: '审核期刊投稿' },
   },
 };

@@ -36,6 +36,13 @@ export const serverZh = {
     smsCode: '【存储社区】验证码 {{code}}，{{minutes}} 分钟内有效，请勿告诉他人。',
     smsNoAccount: '【存储社区】该手机号没有注册账号，如需使用请先注册。',
   },
+  raffleApi: {
+    campaignNotFound: '抽奖活动不存在',
+    notRunning: '抽奖活动未开始或已结束',
+    noChance: '今天的抽奖次数已用完，可用积分兑换更多次数',
+    notForSale: '本活动不提供积分兑换抽奖次数',
+    notEnoughPoints: '积分不足，需要 {{cost}} 积分',
+  },
   pointsApi: {
     alreadySignedIn: '今天已经签到过了，明天再来吧',
     ruleNotFound: '没有这条积分规则',

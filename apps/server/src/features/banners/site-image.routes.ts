@@ -12,6 +12,7 @@ import { uploadSettingsImage } from '@portal/contracts/settings';
 import type { Lang } from '@portal/contracts/sites';
 import { uploadTopicCover } from '@portal/contracts/topics-admin';
 import { uploadJournalCover } from '@portal/contracts/journal-admin';
+import { uploadRafflePrizeImage } from '@portal/contracts/raffle-admin';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { ApiError } from '../../http/api-error';
 import { registerUpload } from '../../http/register-upload';
@@ -29,6 +30,7 @@ const PURPOSES: Record<SiteImagePurpose, { what: string; audit: AuditAction }> =
   qr_code: { what: 'QR code', audit: 'setting.uploadImage' },
   topicCover: { what: 'topic cover', audit: 'topic.uploadCover' },
   journalCover: { what: 'e-magazine issue cover', audit: 'journal.uploadCover' },
+  rafflePrize: { what: 'raffle prize picture', audit: 'raffle.uploadPrizeImage' },
 };
 
 function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Record<string, unknown> = {}) {
@@ -41,7 +43,7 @@ function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Recor
 
 /**
  * The back office's image uploads: banner pictures (banner.manage), the footer's QR code
- * (setting.manage), topic covers (topic.manage) and e-magazine covers (journal.manage), one handler for all. Multipart in this plugin only; the declared access rule
+ * (setting.manage), topic covers (topic.manage), e-magazine covers (journal.manage) and raffle prizes (raffle.manage), one handler for all. Multipart in this plugin only; the declared access rule
  * is enforced by the access guard like a JSON call's, with the same isapi guard and write rate limit; the file is judged by its bytes, never its name;
  * reading stops at the site's image_config.fileSize.
  */
@@ -55,6 +57,7 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
     uploadSettingsImage,
     uploadTopicCover,
     uploadJournalCover,
+    uploadRafflePrizeImage,
   ] satisfies SiteImageUploadCall[]) {
     const maxEdge = SITE_IMAGE_RULE.maxEdge[call.purpose];
     const summary = `Uploads a ${PURPOSES[call.purpose].what}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`;

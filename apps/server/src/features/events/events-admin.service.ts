@@ -17,7 +17,8 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { award, takeBack } from '../../platform/points/points.service';
 import { linkAttachments } from '../../platform/uploads/attachment-links';
-import { maskCompany, maskName, maskPhone } from './checkin-code';
+import { maskName } from '../../lib/mask';
+import { maskCompany, maskPhone } from './checkin-code';
 import { eventsAdminRepository, type EventValues, type SignupRow } from './events-admin.repository';
 import { activityState, readFormFields } from './events.service';
 

@@ -1,4 +1,4 @@
-import { levelStanding, type PointRule } from '@portal/contracts/points';
+import { levelStanding, type PointRule, type PointSpend } from '@portal/contracts/points';
 import { siteById } from '@portal/contracts/sites';
 import type { Executor } from '../../db/executor';
 import { notify } from '../messages/messages.service';
@@ -86,6 +86,36 @@ export async function takeBack(executor: Executor, entry: PointsEntry): Promise<
     created_at: entry.now,
   });
   return held;
+}
+
+/** Points a member spends on something (decision 037: extra raffle chances). */
+export interface PointsSpend {
+  userId: number;
+  siteId: number;
+  code: PointSpend;
+  amount: number;
+  source: PointSource;
+  now: number;
+}
+
+/**
+ * Debits a member's points in the caller's transaction: one negative ledger row, the total lowered
+ * with it. The member's row is locked first (as awards lock it), so two spends racing cannot both
+ * pass the balance check. Answers false, writing nothing, when the member has fewer points.
+ */
+export async function spend(executor: Executor, entry: PointsSpend): Promise<boolean> {
+  const member = await repo.lockMember(executor, entry.userId);
+  if (!member || Number(member.points) < entry.amount) return false;
+  await repo.write(executor, {
+    user_id: entry.userId,
+    site_id: entry.siteId,
+    rule: entry.code,
+    amount: -entry.amount,
+    source_kind: entry.source.kind,
+    source_id: entry.source.id,
+    created_at: entry.now,
+  });
+  return true;
 }
 
 /** A ledger row from before the portal (the demo seed's history, an import), written as it stands. */

@@ -43,7 +43,7 @@ import { LoadMore } from '~/components/admin/LoadMore';
 import { useCall, useCallMutation, useCallPages } from '~/lib/query/use-call';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { downloadFile } from './download-file';
+import { downloadFile } from '~/lib/admin/download-file';
 import { QuestionnaireDrawer } from './QuestionnaireDrawer';
 import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 

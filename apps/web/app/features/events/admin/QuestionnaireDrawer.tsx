@@ -33,7 +33,7 @@ import { useAdminSite } from '~/lib/admin/admin-context';
 import { useFormatTime } from '~/lib/format';
 import { useCall, useCallMutation } from '~/lib/query/use-call';
 import { useTranslation } from '~/lib/use-translation';
-import { downloadFile } from './download-file';
+import { downloadFile } from '~/lib/admin/download-file';
 import { serverFieldErrors } from '~/lib/forms/server-field-errors';
 
 const { RangePicker } = DatePicker;

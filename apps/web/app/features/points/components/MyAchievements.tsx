@@ -2,7 +2,7 @@ import { useRevalidator } from 'react-router';
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
 import { PAGE_SIZE } from '@portal/contracts/constants';
-import { LEVEL_FLOORS, MEDAL_LEVELS } from '@portal/contracts/points';
+import { LEVEL_FLOORS, MEDAL_LEVELS, POINT_SPEND } from '@portal/contracts/points';
 import { pointsHistory, pointsMine, pointsSignIn, type PointsHistoryRow } from '@portal/contracts/points-member';
 import { siteById } from '@portal/contracts/sites';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
@@ -18,6 +18,8 @@ import { useTranslation } from '~/lib/use-translation';
 addTexts(personalCentreCatalogues);
 
 const DAY = 86_400_000;
+/** Points spent (a raffle chance bought) are not taken back: no "taken back" after them. */
+const SPENDS = Object.values(POINT_SPEND);
 
 /** Where a ledger row's item lives on the portal, when it has a page of its own. */
 function sourcePath(row: PointsHistoryRow): string | null {
@@ -30,12 +32,23 @@ function sourcePath(row: PointsHistoryRow): string | null {
       return `/${site.prefix}/subject/article/${row.source_id}`;
     case 'event':
       return `/${site.prefix}/activity/info/${row.source_id}`;
+    case 'raffle_campaign':
+      return `/${site.prefix}/rafflelandingpage`;
     default:
       return null;
   }
 }
 
-const KNOWN_SOURCES = ['day', 'post', 'comment', 'article_comment', 'topic_article', 'event', 'questionnaire'] as const;
+const KNOWN_SOURCES = [
+  'day',
+  'post',
+  'comment',
+  'article_comment',
+  'topic_article',
+  'event',
+  'questionnaire',
+  'raffle_campaign',
+] as const;
 
 function SourceText({ row }: { row: PointsHistoryRow }) {
   const { t } = useTranslation('achievements');
@@ -67,7 +80,7 @@ function HistoryItem({ row }: { row: PointsHistoryRow }) {
         title={
           <span data-testid="points-row-rule">
             {t(`achievements:rules.${row.rule}`)}
-            {gained ? null : ` ${t('achievements:takenBack')}`}
+            {gained || (SPENDS as readonly string[]).includes(row.rule) ? null : ` ${t('achievements:takenBack')}`}
           </span>
         }
         description={
