@@ -10,6 +10,7 @@ import { reviews } from './en/reviews';
 import { topics } from './en/topics';
 import { topicForm } from './en/topic-form';
 import { journal } from './en/journal';
+import { expertApply } from './en/expert-apply';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -411,6 +412,14 @@ export const en: SiteCatalogue = {
         content: 'A member cancelled: you moved from the waitlist to a seat at "{{title}}"',
       },
       level_reached: { title: 'Level up', content: 'You reached Lv{{level}}. Keep it up!' },
+      expert_granted: {
+        title: 'You are a resident expert',
+        content: 'You are now a certified resident expert, with the expert mark and badge. Note: {{reason}}',
+      },
+      expert_revoked: {
+        title: 'Resident expert status removed',
+        content: 'Your resident expert status was removed. Reason: {{reason}}',
+      },
     },
   },
   feedback: {
@@ -456,4 +465,5 @@ export const en: SiteCatalogue = {
   topics,
   topicForm,
   journal,
+  expertApply,
 };
