@@ -9,7 +9,6 @@ import { reviews } from './zh/reviews';
 import { topics } from './zh/topics';
 import { topicForm } from './zh/topic-form';
 import { journal } from './zh/journal';
-import { expertApply } from './zh/expert-apply';
 
 /**
  * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
@@ -443,7 +442,6 @@ export const zh = {
   topics,
   topicForm,
   journal,
-  expertApply,
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

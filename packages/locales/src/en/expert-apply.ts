@@ -1,7 +1,7 @@
-import type { SiteCatalogue } from '../zh';
+import type { PersonalCentreCatalogue } from '../personal-centre';
 
 /** The resident-expert application page and its form's rules (namespace `expertApply`, en). */
-export const expertApply: SiteCatalogue['expertApply'] = {
+export const expertApply: PersonalCentreCatalogue['expertApply'] = {
   realNameRule: 'Please enter your real name (at most 64 characters)',
   companyRule: 'Please enter your company (at most 128 characters)',
   jobTitleRule: 'Please enter your job title (at most 128 characters)',

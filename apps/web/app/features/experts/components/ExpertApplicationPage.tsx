@@ -14,14 +14,19 @@ import {
   expertApplicationWithdraw,
   type ExpertApplication,
 } from '@portal/contracts/expert-applications';
+import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
+import { addTexts } from '~/lib/i18n';
 import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { photoBody, photoFileProblem, PHOTO_ACCEPT, uploadExpertPhotoCall } from '../api/expert-photo-upload';
+
+// The page's texts (and its form's rules) come with its chunk, not with every page's catalogue.
+addTexts(personalCentreCatalogues);
 
 export interface DictionaryOption {
   value: number;
@@ -232,7 +237,7 @@ export function ExpertApplicationPage(props: {
   );
 
   return (
-    <main className="portal-page expert-apply" id="expert-application">
+    <div className="portal-page expert-apply" id="expert-application">
       <h1>{t('ui.title')}</h1>
       <p className="expert-apply__lead">{t('ui.lead')}</p>
       {application ? (
@@ -348,6 +353,7 @@ export function ExpertApplicationPage(props: {
               type="file"
               accept={PHOTO_ACCEPT}
               hidden
+              style={{ display: 'none' }}
               onChange={(event) => void uploadPhoto(event)}
               data-testid="apply-photo-input"
             />
@@ -375,6 +381,6 @@ export function ExpertApplicationPage(props: {
           </Space>
         ) : null}
       </Form>
-    </main>
+    </div>
   );
 }
