@@ -20,7 +20,13 @@ import { expect, SITES, test, type E2eSite } from './support/fixtures';
 const BUDGET_KB: Record<string, number> = budgets.jsAtStartGzipKb;
 
 /** Pages that only a signed-in member sees (a visitor is sent to the login page). */
-const MEMBERS_ONLY = new Set(['discuss-moderatorzone', 'subject-hostzone', 'information', 'userinfo']);
+const MEMBERS_ONLY = new Set([
+  'discuss-moderatorzone',
+  'subject-hostzone',
+  'information',
+  'userinfo',
+  'stationed-application',
+]);
 /** Pages that send a signed-in member elsewhere (sign-in and password reset). */
 const VISITORS_ONLY = new Set(['login', 'forget']);
 
@@ -38,6 +44,7 @@ function pathOf(
     'stationed-index': 'stationed/index',
     'stationed-info': `stationed/info/${ids.expertId}/articles/new`,
     'stationed-mvp': 'stationed/mvp',
+    'stationed-application': 'stationed/application',
     'discuss-moderatorzone': 'discuss/moderatorzone',
     'discuss-list': 'discuss/list',
     'discuss-info': `discuss/info/${ids.postId}`,

@@ -17,6 +17,7 @@ import { bannersFeature } from './features/banners/banners.feature';
 import { discussionsFeature } from './features/discussions/discussions.feature';
 import { eventsFeature } from './features/events/events.feature';
 import { expertsFeature } from './features/experts/experts.feature';
+import { expertApplicationsFeature } from './features/expert-applications/expert-applications.feature';
 import { feedbackFeature } from './features/feedback/feedback.feature';
 import { followsFeature } from './features/follows/follows.feature';
 import { healthRoutes } from './features/health/health.routes';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     journalFeature,
     discussionsFeature,
     expertsFeature,
+    expertApplicationsFeature,
     dictionariesFeature,
     accountsFeature(accounts),
     followsFeature,

@@ -34,6 +34,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'people',
   },
   {
+    id: 'experts',
+    path: 'experts',
+    file: 'routes/admin/experts.tsx',
+    titleKey: 'expertsAdmin.screenTitle',
+    permission: 'expert.manage',
+    group: 'people',
+  },
+  {
     id: 'roles',
     path: 'roles',
     file: 'routes/admin/roles.tsx',
@@ -63,7 +71,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     file: 'routes/admin/reviews.tsx',
     titleKey: 'reviewsAdmin.queueTitle',
     permission: 'review.post',
-    orPermissions: ['review.article'],
+    orPermissions: ['review.article', 'review.expert'],
     group: 'content',
   },
   {

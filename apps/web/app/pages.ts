@@ -41,6 +41,13 @@ export const SITE_PAGES: readonly SitePage[] = [
     titleKey: 'stationed',
   },
   { id: 'stationed-mvp', path: 'stationed/mvp', file: 'routes/stationed-mvp.tsx', titleKey: 'mvp' },
+  // Issue 21 item 3, decision 036: the resident-expert application (members only, no footer).
+  {
+    id: 'stationed-application',
+    path: 'stationed/application',
+    file: 'routes/stationed-application.tsx',
+    titleKey: 'expertApplication',
+  },
   {
     id: 'discuss-moderatorzone',
     path: 'discuss/moderatorzone',

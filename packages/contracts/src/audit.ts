@@ -29,6 +29,8 @@ const FIXED_ACTIONS = [
   'dictionary.update',
   'dictionary.delete',
   'dictionary.reorder',
+  'expert.grant',
+  'expert.revoke',
   'event.create',
   'event.update',
   'event.checkIn',

@@ -39,6 +39,9 @@ export const SYSTEM_MESSAGE_KINDS = [
   'event_waitlist_promoted',
   // The member reached a level for the first time (issue 22, decision 032). Params: level.
   'level_reached',
+  // Staff made the member a resident expert, or took it away (issue 21). Params: reason.
+  'expert_granted',
+  'expert_revoked',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

@@ -25,11 +25,13 @@ export const PERMISSIONS = {
   pointsManage: 'points.manage',
   journalManage: 'journal.manage',
   raffleManage: 'raffle.manage',
+  expertManage: 'expert.manage',
   // Content: moderators hold post.moderate for their boards, topic hosts review.article for their topics.
   postModerate: 'post.moderate',
   reviewPost: 'review.post',
   reviewArticle: 'review.article',
   reviewJournal: 'review.journal',
+  reviewExpert: 'review.expert',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

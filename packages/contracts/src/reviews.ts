@@ -16,14 +16,16 @@ export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 export const REVIEW_STATUSES: readonly ReviewStatus[] = Object.values(REVIEW_STATUS);
 
 /** The kinds in the queue; a later kind is added here and registered on the server. */
-export const REVIEW_KINDS = ['post', 'article'] as const;
+export const REVIEW_KINDS = ['post', 'article', 'expert'] as const;
 export type ReviewKindCode = (typeof REVIEW_KINDS)[number];
 
 /**
  * The queue's calls let in whoever reviews some kind somewhere (site-wide staff, a board's moderators,
  * a topic's hosts); each kind's adapter then decides which items they see and may decide.
  */
-const REVIEWERS = permission(PERMISSIONS.reviewPost, { orPermissions: [PERMISSIONS.reviewArticle] });
+const REVIEWERS = permission(PERMISSIONS.reviewPost, {
+  orPermissions: [PERMISSIONS.reviewArticle, PERMISSIONS.reviewExpert],
+});
 
 export const REVIEW_RULE = {
   reasonMax: 500,
@@ -41,7 +43,9 @@ const isoTime = z.string().describe('ISO 8601 time');
 export const reviewItemSchema = z.object({
   review_id: z.number(),
   kind: z.enum(REVIEW_KINDS),
-  item_id: z.number().describe("the item's id within its kind (for posts: the post id)"),
+  item_id: z
+    .number()
+    .describe("the item's id within its kind (for posts: the post id; for expert: the application id)"),
   title: z.string().describe('the title when submitted; plain text'),
   status: z.number().describe('10 pending, 20 approved, 30 rejected, 40 withdrawn'),
   reason: z.string().describe("the rejection's reason; '' otherwise"),

@@ -1,6 +1,7 @@
 import { adminEn } from './en/admin';
 import { eventsAdmin as eventsAdminEn } from './en/events-admin';
 import { journalAdmin as journalAdminEn } from './en/journal-admin';
+import { expertsAdmin as expertsAdminEn } from './en/experts-admin';
 import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
@@ -12,6 +13,7 @@ import { siteAdmin as siteAdminEn } from './en/site-admin';
 import { adminZh } from './zh/admin';
 import { eventsAdmin } from './zh/events-admin';
 import { journalAdmin } from './zh/journal-admin';
+import { expertsAdmin } from './zh/experts-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
@@ -39,6 +41,7 @@ const backOfficeZh = {
   pointsAdmin,
   journalAdmin,
   raffleAdmin,
+  expertsAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -55,6 +58,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   pointsAdmin: pointsAdminEn,
   journalAdmin: journalAdminEn,
   raffleAdmin: raffleAdminEn,
+  expertsAdmin: expertsAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

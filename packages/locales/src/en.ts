@@ -411,6 +411,14 @@ export const en: SiteCatalogue = {
         content: 'A member cancelled: you moved from the waitlist to a seat at "{{title}}"',
       },
       level_reached: { title: 'Level up', content: 'You reached Lv{{level}}. Keep it up!' },
+      expert_granted: {
+        title: 'You are a resident expert',
+        content: 'You are now a certified resident expert, with the expert mark and badge. Note: {{reason}}',
+      },
+      expert_revoked: {
+        title: 'Resident expert status removed',
+        content: 'Your resident expert status was removed. Reason: {{reason}}',
+      },
     },
   },
   feedback: {

@@ -1,6 +1,10 @@
 import { achievements as achievementsEn } from './en/achievements';
 import { eventsCentre as eventsCentreEn } from './en/events-centre';
 import { achievements } from './zh/achievements';
+import { applicationsCentre } from './zh/applications-centre';
+import { expertApply } from './zh/expert-apply';
+import { expertApply as expertApplyEn } from './en/expert-apply';
+import { applicationsCentre as applicationsCentreEn } from './en/applications-centre';
 import { eventsCentre } from './zh/events-centre';
 import type { Widen } from './zh';
 
@@ -9,11 +13,16 @@ import type { Widen } from './zh';
  * catalogue so that other pages do not download them; a section adds them when its chunk loads (as
  * the back office adds its own), the server and the tests use the whole set (`catalogues.ts`).
  */
-const personalCentreZh = { eventsCentre, achievements } as const;
+const personalCentreZh = { eventsCentre, achievements, applicationsCentre, expertApply } as const;
 
 export type PersonalCentreCatalogue = Widen<typeof personalCentreZh>;
 
-const personalCentreEn: PersonalCentreCatalogue = { eventsCentre: eventsCentreEn, achievements: achievementsEn };
+const personalCentreEn: PersonalCentreCatalogue = {
+  eventsCentre: eventsCentreEn,
+  achievements: achievementsEn,
+  applicationsCentre: applicationsCentreEn,
+  expertApply: expertApplyEn,
+};
 
 export const personalCentreCatalogues: Record<'zh' | 'en', PersonalCentreCatalogue> = {
   zh: personalCentreZh,

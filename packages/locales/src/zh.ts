@@ -392,6 +392,11 @@ export const zh = {
         content: '有会员取消了报名，您已从候补名单转为正式报名“{{title}}”',
       },
       level_reached: { title: '等级提升', content: '恭喜你升到了 Lv{{level}}，继续加油！' },
+      expert_granted: {
+        title: '你已成为驻站专家',
+        content: '你已被认证为驻站专家，获得专家身份与标识。说明：{{reason}}',
+      },
+      expert_revoked: { title: '驻站专家身份已撤销', content: '你的驻站专家身份已被撤销，原因：{{reason}}' },
     },
   },
   feedback: {

@@ -25,6 +25,7 @@ import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views
 import * as journal from './migrations/2026-11-26-0025-journal';
 import * as pointsSigninsLevels from './migrations/2026-11-26-0026-points-signins-levels';
 import * as expertFields from './migrations/2026-11-26-0027-expert-fields';
+import * as expertApplications from './migrations/2026-11-27-0029-expert-applications';
 import * as raffle from './migrations/2026-11-27-0030-raffle';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0025-journal': journal,
   '2026-11-26-0026-points-signins-levels': pointsSigninsLevels,
   '2026-11-26-0027-expert-fields': expertFields,
+  '2026-11-27-0029-expert-applications': expertApplications,
   '2026-11-27-0030-raffle': raffle,
 };
 

@@ -373,6 +373,29 @@ export interface ExpertFieldsTable {
   field_id: number;
 }
 
+/**
+ * A member's resident-expert application (issue 21, decision 036): one per member; status 0 draft,
+ * then the review statuses. The lists are JSON text: field ids, and {title, url} items.
+ */
+export interface ExpertApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  site_id: number;
+  status: Generated<number>;
+  real_name: Generated<string>;
+  company: Generated<string>;
+  job_title: Generated<string>;
+  industry_id: number | null;
+  field_ids: Generated<string>;
+  biography: Generated<string>;
+  photo_att_id: number | null;
+  contributions: Generated<string>;
+  recommendations: Generated<string>;
+  created_at: Millis;
+  updated_at: Millis;
+  submitted_at: Millis | null;
+}
+
 export interface PostsTable {
   id: Generated<number>;
   site_id: number;
@@ -792,6 +815,7 @@ export interface DB {
   journal_daily_counts: JournalDailyCountsTable;
   journal_counted: JournalCountedTable;
   expert_fields: ExpertFieldsTable;
+  expert_applications: ExpertApplicationsTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;

@@ -99,6 +99,10 @@ export const adminEn: Catalogue['admin'] = {
       unarchive: 'Reopen an archived topic',
       uploadCover: 'Topic cover uploaded',
     },
+    expert: {
+      grant: 'Grant resident expert',
+      revoke: 'Revoke resident expert',
+    },
     journal: {
       categorySave: 'E-magazine category saved',
       categoryDelete: 'E-magazine category deleted',
@@ -200,6 +204,7 @@ export const adminEn: Catalogue['admin'] = {
     event_signup: 'Event sign-up',
     event_question: 'Event question',
     feedback: 'Feedback',
+    expert: 'Expert application',
     journal_category: 'E-magazine category',
     journal_issue: 'E-magazine issue',
     journal_article: 'E-magazine article',
@@ -224,6 +229,7 @@ export const adminEn: Catalogue['admin'] = {
     dictionary: 'Dictionaries',
     event: 'Events',
     feedback: 'Feedback',
+    expert: 'Resident experts',
     journal: 'E-magazine',
     message: 'Messages',
     page: 'Pages',

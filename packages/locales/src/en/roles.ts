@@ -62,6 +62,7 @@ export const roles: Catalogue['roles'] = {
     post: { publish: 'Publish posts', moderate: 'Moderate board posts' },
     article: { publish: 'Submit topic articles' },
     journal: { submit: 'Submit to the e-magazine', manage: 'Edit the e-magazine (categories, issues, articles)' },
+    expert: { manage: 'Manage resident experts (grant, revoke)' },
     admin: { access: 'Enter the back office' },
     user: { manage: 'Manage members and bans' },
     role: { manage: 'Manage roles and permissions' },
@@ -75,6 +76,11 @@ export const roles: Catalogue['roles'] = {
     topic: { manage: 'Manage topics' },
     points: { manage: 'Manage points rules' },
     raffle: { manage: 'Manage raffles' },
-    review: { post: 'Review posts', article: 'Review topic articles', journal: 'Review e-magazine submissions' },
+    review: {
+      post: 'Review posts',
+      article: 'Review topic articles',
+      journal: 'Review e-magazine submissions',
+      expert: 'Review expert applications',
+    },
   },
 };

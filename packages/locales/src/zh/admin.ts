@@ -100,6 +100,10 @@ export const adminZh = {
       unarchive: '取消归档专题',
       uploadCover: '上传专题封面',
     },
+    expert: {
+      grant: '授予驻站专家',
+      revoke: '撤销驻站专家',
+    },
     journal: {
       categorySave: '保存期刊分类',
       categoryDelete: '删除期刊分类',
@@ -201,6 +205,7 @@ export const adminZh = {
     event_signup: '活动报名',
     event_question: '活动提问',
     feedback: '反馈',
+    expert: '专家申请',
     journal_category: '期刊分类',
     journal_issue: '期刊',
     journal_article: '期刊文章',
@@ -225,6 +230,7 @@ export const adminZh = {
     dictionary: '字典',
     event: '活动',
     feedback: '反馈',
+    expert: '驻站专家',
     journal: '电子期刊',
     message: '站内信',
     page: '页面',

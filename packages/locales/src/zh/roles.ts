@@ -58,6 +58,7 @@ export const roles = {
     post: { publish: '发布帖子', moderate: '管理版块帖子' },
     article: { publish: '投稿专题文章' },
     journal: { submit: '投稿电子期刊', manage: '编辑电子期刊（分类、期刊、文章）' },
+    expert: { manage: '管理驻站专家（授予、撤销）' },
     admin: { access: '进入管理后台' },
     user: { manage: '管理会员与封禁' },
     role: { manage: '管理角色与权限' },
@@ -71,6 +72,6 @@ export const roles = {
     topic: { manage: '管理专题' },
     points: { manage: '管理积分规则' },
     raffle: { manage: '管理抽奖活动' },
-    review: { post: '审核帖子', article: '审核专题文章', journal: '审核期刊投稿' },
+    review: { post: '审核帖子', article: '审核专题文章', journal: '审核期刊投稿', expert: '审核专家申请' },
   },
 };

@@ -140,9 +140,13 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
   }
 
   /** Whether the extension is one of the purpose's, as a typed extension. */
-  function acceptedExtension(purpose: UploadPurpose, name: string): UploadExtension | null {
+  function acceptedExtension(
+    purpose: UploadPurpose,
+    name: string,
+    types: readonly UploadExtension[] = UPLOAD_TYPES[purpose],
+  ): UploadExtension | null {
     const ext = extensionOf(name);
-    return (UPLOAD_TYPES[purpose] as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
+    return (types as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
   }
 
   /** Registers a stored object as the member's attachment (removing the object if that fails). */
@@ -185,13 +189,16 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
     fileName: string;
     stream: Readable;
     mb: number;
+    /** A narrower list of extensions than the purpose's (an expert's photo: JPG/JPEG/PNG only). */
+    types?: readonly UploadExtension[];
     log?: { error(obj: object, msg: string): void };
   }): Promise<UploadData> {
     const title = cleanFileName(opts.fileName);
-    const ext = acceptedExtension(opts.purpose, title);
+    const types = opts.types ?? UPLOAD_TYPES[opts.purpose];
+    const ext = acceptedExtension(opts.purpose, title, types);
     if (!ext) {
       opts.stream.resume();
-      throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
+      throw formatRefusal(opts.lang, types);
     }
     const { tmpPath, size } = await receive(opts.stream, opts.lang, opts.mb);
     try {
@@ -203,10 +210,8 @@ export function uploadsService(deps: { db: Kysely<DB>; storage: StorageDriver; u
         await source.close();
       }
       if (ok && kindOf(ext) === 'image') ok = await imageReadable(tmpPath, ext as 'jpg' | 'jpeg' | 'png' | 'gif');
-      if (!ok) throw formatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]);
-      const stored = await withoutMetadata(tmpPath, ext, size).catch(
-        unreadableAsFormatRefusal(opts.lang, UPLOAD_TYPES[opts.purpose]),
-      );
+      if (!ok) throw formatRefusal(opts.lang, types);
+      const stored = await withoutMetadata(tmpPath, ext, size).catch(unreadableAsFormatRefusal(opts.lang, types));
       const key = newStorageKey(ext);
       try {
         await deps.storage.putFile(key, tmpPath, stored, MIME[ext]);

@@ -1,0 +1,9 @@
+import { adminMeta } from '~/routes/admin/admin-meta';
+import { ExpertsAdminScreen } from '~/features/experts/admin/ExpertsAdminScreen';
+import type { Route } from './+types/experts';
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
+
+export default function AdminExpertsRoute() {
+  return <ExpertsAdminScreen />;
+}

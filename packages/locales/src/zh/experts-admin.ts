@@ -1,0 +1,28 @@
+/** The back office's resident experts (namespace `expertsAdmin`, zh). */
+export const expertsAdmin = {
+  screenTitle: '驻站专家',
+  screenLead:
+    '认证的驻站专家：发布的内容带有“专家”标识。授予或撤销都需要填写说明，会员会收到站内信，操作写入操作日志。专家申请在审核队列中处理。',
+  member: '会员',
+  company: '公司',
+  jobTitle: '职位',
+  since: '认证时间',
+  actions: '操作',
+  grant: '授予专家',
+  grantTitle: '授予驻站专家',
+  userId: '会员 ID',
+  revoke: '撤销',
+  revokeTitle: '撤销 {{nick}} 的驻站专家身份',
+  reason: '说明（会员会看到）',
+  confirm: '确定',
+  cancel: '取消',
+  loadMore: '加载更多',
+  empty: '还没有驻站专家',
+  reasonRule: '请填写说明（1 到 500 个字符）',
+  userRequired: '请填写会员 ID',
+  userNotFound: '没有这个会员',
+  alreadyExpert: '该会员已经是驻站专家',
+  notExpert: '该会员不是驻站专家',
+  granted: '已授予驻站专家',
+  revoked: '已撤销驻站专家',
+};
