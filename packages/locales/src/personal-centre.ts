@@ -1,6 +1,8 @@
 import { achievements as achievementsEn } from './en/achievements';
+import { centre as centreEn } from './en/centre';
 import { eventsCentre as eventsCentreEn } from './en/events-centre';
 import { achievements } from './zh/achievements';
+import { centre } from './zh/centre';
 import { eventsCentre } from './zh/events-centre';
 import type { Widen } from './zh';
 
@@ -9,11 +11,15 @@ import type { Widen } from './zh';
  * catalogue so that other pages do not download them; a section adds them when its chunk loads (as
  * the back office adds its own), the server and the tests use the whole set (`catalogues.ts`).
  */
-const personalCentreZh = { eventsCentre, achievements } as const;
+const personalCentreZh = { eventsCentre, achievements, centre } as const;
 
 export type PersonalCentreCatalogue = Widen<typeof personalCentreZh>;
 
-const personalCentreEn: PersonalCentreCatalogue = { eventsCentre: eventsCentreEn, achievements: achievementsEn };
+const personalCentreEn: PersonalCentreCatalogue = {
+  eventsCentre: eventsCentreEn,
+  achievements: achievementsEn,
+  centre: centreEn,
+};
 
 export const personalCentreCatalogues: Record<'zh' | 'en', PersonalCentreCatalogue> = {
   zh: personalCentreZh,
