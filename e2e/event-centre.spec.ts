@@ -86,7 +86,7 @@ for (const site of SITES) {
     expect(added.status, added.msg).toBe(200);
 
     // The personal centre: the sign-up is upcoming, with the .ics; cancelling asks first.
-    await open(page, `/${site.prefix}/userinfo`);
+    await open(page, `/${site.prefix}/userinfo/applications`);
     const signups = page.getByTestId('my-signups');
     await expect(signups.getByRole('heading', { name: centre.mySignupsTitle })).toBeVisible();
     const row = signups.getByTestId(`my-signup-${event.ta_id}`);
@@ -106,6 +106,7 @@ for (const site of SITES) {
     await expect(signups).toContainText(centre.mySignupsEmptyPast);
 
     // Favourite events: the event is there; un-favouriting removes it.
+    await open(page, `/${site.prefix}/userinfo/favourites`);
     const favourites = page.getByTestId('my-favourites');
     const favourite = favourites.getByTestId(`my-favourite-${event.ta_id}`);
     await expect(favourite).toContainText(event.ta_title);
@@ -115,6 +116,7 @@ for (const site of SITES) {
     await expect(favourites).toContainText(centre.myFavouritesEmpty);
 
     // My topic articles: the pending one is withdrawn from here.
+    await open(page, `/${site.prefix}/userinfo/creations`);
     const article = page.getByTestId(`my-article-${added.data.ttar_id}`);
     await expect(article).toContainText(site.texts.reviews.status['10']);
     await article.getByTestId('my-article-withdraw').click();
@@ -134,7 +136,7 @@ for (const site of SITES) {
       .getByRole('button', { name: site.texts.topicForm.reviewOk })
       .click();
     await expect(page.getByTestId('article-title')).toHaveText(`${title} v2`);
-    await open(page, `/${site.prefix}/userinfo`);
+    await open(page, `/${site.prefix}/userinfo/creations`);
     await expect(article).toContainText(site.texts.reviews.status['10']);
     await expect(article.getByTestId('my-article-withdraw')).toBeVisible();
   });

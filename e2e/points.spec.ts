@@ -46,7 +46,7 @@ async function publish(api: APIRequestContext, site: E2eSite, title: string) {
 }
 
 async function openCentre(page: Page, site: E2eSite) {
-  await page.goto(`/${site.prefix}/userinfo`);
+  await page.goto(`/${site.prefix}/userinfo/achievements`);
   await waitForHydration(page);
   await expect(page.getByTestId('achievements-points')).toBeVisible();
 }

@@ -111,7 +111,7 @@ for (const site of SITES) {
         expect(bad).toMatchObject({ kind: 'post', status: 10, title: badTitle });
 
         // "My posts" shows it pending; the author withdraws the third one there.
-        await a.page.goto(`/${site.prefix}/userinfo`);
+        await a.page.goto(`/${site.prefix}/userinfo/creations`);
         await waitForHydration(a.page);
         await expect(a.page.getByTestId(`my-post-status-${goodId}`)).toHaveText(status[10]);
         await a.page.getByTestId(`my-post-withdraw-${laterId}`).click();
@@ -174,9 +174,9 @@ for (const site of SITES) {
         const kinds = site.texts.messages.kinds;
         await expectMessage(a.page, site, kinds.review_approved.title, goodTitle);
         await expectMessage(b.page, site, kinds.review_rejected.title, reason);
-        await a.page.goto(`/${site.prefix}/userinfo`);
+        await a.page.goto(`/${site.prefix}/userinfo/creations`);
         await expect(a.page.getByTestId(`my-post-status-${goodId}`)).toHaveText(status[20]);
-        await b.page.goto(`/${site.prefix}/userinfo`);
+        await b.page.goto(`/${site.prefix}/userinfo/creations`);
         await expect(b.page.getByTestId(`my-post-status-${badId}`)).toHaveText(status[30]);
         await expect(b.page.getByTestId(`my-post-reason-${badId}`)).toHaveText(
           fill(site.texts.reviews.mine.reason, { reason }),
@@ -254,7 +254,7 @@ for (const site of SITES) {
         await expect(page.getByTestId(`review-status-${reviewIds[2]}`)).toHaveText(site.texts.reviews.status[30]);
 
         // The author's "My posts".
-        await a.page.goto(`/${site.prefix}/userinfo`);
+        await a.page.goto(`/${site.prefix}/userinfo/creations`);
         for (const [i, id] of ids.entries()) {
           await expect(a.page.getByTestId(`my-post-status-${id}`)).toHaveText(
             site.texts.reviews.status[i < 2 ? 20 : 30],

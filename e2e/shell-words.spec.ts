@@ -178,7 +178,7 @@ for (const zone of ZONES) {
         await expect(
           page.getByTestId('discuss-item').filter({ hasText: post.title }).locator(`time[datetime="${post.iso}"]`),
         ).toHaveText(expected);
-        await page.goto(`/${site.prefix}/userinfo`);
+        await page.goto(`/${site.prefix}/userinfo/creations`);
         await waitForHydration(page);
         await expect(timeOf(page, post.iso)).toHaveText(expected);
 

@@ -48,7 +48,7 @@ describe('the route table', () => {
       'login/:logintype?/:loginTab?',
       'forget',
       'information',
-      'userinfo',
+      'userinfo/:section?',
     ]);
     const paths = flat.map((r) => r.path);
     for (const site of SITES) {

@@ -415,6 +415,10 @@ export const postMine = defineCall({
     status: z
       .union([z.literal(10), z.literal(20), z.literal(30), z.literal(40)], { message: 'discuss.rules.statusInvalid' })
       .optional(),
+    tp_type: z
+      .union([z.literal(POST_TYPE.discussion), z.literal(POST_TYPE.question)], { message: 'discuss.rules.typeInvalid' })
+      .optional()
+      .describe('only discussions (10) or only questions (20); both when omitted'),
     ...pageQuery,
   }),
   data: z.object({ list: z.array(myPostSchema), next_cursor: z.string().nullable() }),

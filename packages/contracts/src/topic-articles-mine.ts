@@ -36,3 +36,33 @@ export const topicArticleMine = defineCall({
   }),
   data: z.object({ list: z.array(myArticleSchema), next_cursor: z.string().nullable() }),
 });
+
+export const myFavouriteArticleSchema = z.object({
+  ttar_id: z.number(),
+  tws_id: z.number(),
+  tt_id: z.number(),
+  tt_title: z.string(),
+  ttar_title: z.string(),
+  author_id: z.number(),
+  author_nick_name: z.string(),
+  like_count: z.number(),
+  comment_count: z.number(),
+  favourite_time: isoTime,
+});
+export type MyFavouriteArticle = z.infer<typeof myFavouriteArticleSchema>;
+
+export const topicArticleMyFavourites = defineCall({
+  id: 'topic.articleMyFavourites',
+  scope: 'site',
+  path: '/api/topic/articleMyFavourites',
+  write: false,
+  access: MEMBER,
+  tag: 'topics',
+  summary:
+    'The topic articles the viewer favourited, on every site, latest favourite first, keyset paged; only articles that are public now (approved, not deleted)',
+  body: z.strictObject({
+    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+    limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
+  }),
+  data: z.object({ list: z.array(myFavouriteArticleSchema), next_cursor: z.string().nullable() }),
+});

@@ -1,10 +1,12 @@
 import { achievements as achievementsEn } from './en/achievements';
+import { centre as centreEn } from './en/centre';
 import { eventsCentre as eventsCentreEn } from './en/events-centre';
 import { achievements } from './zh/achievements';
 import { applicationsCentre } from './zh/applications-centre';
 import { expertApply } from './zh/expert-apply';
 import { expertApply as expertApplyEn } from './en/expert-apply';
 import { applicationsCentre as applicationsCentreEn } from './en/applications-centre';
+import { centre } from './zh/centre';
 import { eventsCentre } from './zh/events-centre';
 import type { Widen } from './zh';
 
@@ -13,7 +15,7 @@ import type { Widen } from './zh';
  * catalogue so that other pages do not download them; a section adds them when its chunk loads (as
  * the back office adds its own), the server and the tests use the whole set (`catalogues.ts`).
  */
-const personalCentreZh = { eventsCentre, achievements, applicationsCentre, expertApply } as const;
+const personalCentreZh = { eventsCentre, achievements, applicationsCentre, expertApply, centre } as const;
 
 export type PersonalCentreCatalogue = Widen<typeof personalCentreZh>;
 
@@ -22,6 +24,7 @@ const personalCentreEn: PersonalCentreCatalogue = {
   achievements: achievementsEn,
   applicationsCentre: applicationsCentreEn,
   expertApply: expertApplyEn,
+  centre: centreEn,
 };
 
 export const personalCentreCatalogues: Record<'zh' | 'en', PersonalCentreCatalogue> = {

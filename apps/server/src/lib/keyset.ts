@@ -5,16 +5,19 @@ import { STATUS } from '@portal/contracts/envelope';
 export interface KeysetCursor {
   at: number;
   id: number;
+  /** A second tie-breaker, for lists whose rows have no id of their own (likes: the liker). */
+  tie?: number;
 }
 
 export function encodeCursor(cursor: KeysetCursor): string {
-  return Buffer.from(`${cursor.at}.${cursor.id}`).toString('base64url');
+  const tie = cursor.tie === undefined ? '' : `.${cursor.tie}`;
+  return Buffer.from(`${cursor.at}.${cursor.id}${tie}`).toString('base64url');
 }
 
 /** Reads a cursor from a client; a forged or damaged one is a validation failure on `cursor`. */
 export function decodeCursor(raw: string | undefined): KeysetCursor | null {
   if (raw === undefined || raw === '') return null;
-  const match = /^(-?\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  const match = /^(-?\d{1,15})\.(\d{1,12})(?:\.(\d{1,12}))?$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
   if (!match) {
     throw new ApiError(
       400,
@@ -27,5 +30,7 @@ export function decodeCursor(raw: string | undefined): KeysetCursor | null {
       },
     );
   }
-  return { at: Number(match[1]), id: Number(match[2]) };
+  return match[3] === undefined
+    ? { at: Number(match[1]), id: Number(match[2]) }
+    : { at: Number(match[1]), id: Number(match[2]), tie: Number(match[3]) };
 }

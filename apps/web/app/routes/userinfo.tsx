@@ -1,20 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { HydrationBoundary } from '@tanstack/react-query';
+import { Link, redirect } from 'react-router';
 import { requireMember } from '~/features/accounts/api/current-user.server';
 import accountsCss from '~/features/accounts/components/accounts.css?url';
-import { UserinfoPage } from '~/features/accounts/components/UserinfoPage';
 import myEventsCss from '~/features/events/components/my-events.css?url';
 import achievementsCss from '~/features/points/components/achievements.css?url';
-import { MyPosts } from '~/features/reviews/components/MyPosts';
 import myPostsCss from '~/features/reviews/components/my-posts.css?url';
+import { prefetchCalls } from '~/lib/query/prefetch.server';
 import { routeMeta } from '~/lib/route-meta';
+import { useShell } from '~/lib/shell';
+import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/userinfo';
-import { PortalAntd } from '~/lib/PortalAntd';
-
-// Read in the browser after the page (their lists are not server-rendered): each a chunk of its own.
-const MyEvents = lazy(() => import('~/features/events/components/MyEvents'));
-const MyArticles = lazy(() => import('~/features/topics/components/MyArticles'));
-const MyAchievements = lazy(() => import('~/features/points/components/MyAchievements'));
-const MyApplications = lazy(() => import('~/features/experts/components/MyApplications'));
+import { CENTRE_SECTIONS, centreSectionOf, centreSectionPath } from './userinfo-sections';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsCss },
@@ -23,33 +20,67 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: achievementsCss },
 ];
 
-/** Members only: a visitor goes to the login page and comes back here (spec 4). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(context, request);
-  return { member };
+/**
+ * Members only: a visitor goes to the login page and comes back here (spec 4). The section of the
+ * URL is rendered on the server with its first pages asked in-process; an unknown section goes to
+ * the centre's default one.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { site, member } = await requireMember(context, request);
+  const section = centreSectionOf(params.section);
+  if (!section) throw redirect(`/${site.prefix}/userinfo`);
+  const dehydratedState = await prefetchCalls(
+    context,
+    section.parts.flatMap((p) => p.prefetch?.(site) ?? []),
+  );
+  return { member, sectionId: section.id, dehydratedState };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
-export default function Userinfo({ loaderData }: Route.ComponentProps) {
+/** The sections' menu: plain links, so each section is a page of its own (linkable, reloadable). */
+function CentreMenu({ current }: { current: string }) {
+  const { t } = useTranslation('auth');
+  const { site } = useShell();
   return (
-    <PortalAntd>
-      <UserinfoPage member={loaderData.member} />
-      <div className="portal-page accounts-centre">
-        <Suspense fallback={null}>
-          <MyAchievements />
-        </Suspense>
-        <MyPosts />
-        <Suspense fallback={null}>
-          <MyEvents />
-        </Suspense>
-        <Suspense fallback={null}>
-          <MyArticles />
-        </Suspense>
-        <Suspense fallback={null}>
-          <MyApplications />
-        </Suspense>
+    <nav className="centre-menu" aria-label={t('centreMenuLabel')} data-testid="centre-menu">
+      <ul>
+        {CENTRE_SECTIONS.map((section) => (
+          <li key={section.id}>
+            <Link
+              to={centreSectionPath(site.prefix, section)}
+              aria-current={section.id === current ? 'page' : undefined}
+              className={section.id === current ? 'centre-menu__link centre-menu__link--current' : 'centre-menu__link'}
+              data-testid={`centre-menu-${section.id}`}
+            >
+              {t(`centreMenu.${section.id}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function Userinfo({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth');
+  const { member, sectionId, dehydratedState } = loaderData;
+  const section = CENTRE_SECTIONS.find((s) => s.id === sectionId) ?? CENTRE_SECTIONS[0]!;
+  return (
+    <div className="portal-page accounts-centre" data-testid="userinfo-page">
+      <h1 className="accounts-centre__title">{t('centreTitle')}</h1>
+      <div className="centre-layout">
+        <CentreMenu current={section.id} />
+        <HydrationBoundary state={dehydratedState}>
+          <div className="centre-body" data-testid={`centre-section-${section.id}`}>
+            {section.parts.map(({ id, Component }) => (
+              <Suspense key={`${section.id}/${id}`} fallback={null}>
+                <Component member={member} />
+              </Suspense>
+            ))}
+          </div>
+        </HydrationBoundary>
       </div>
-    </PortalAntd>
+    </div>
   );
 }

@@ -18,6 +18,7 @@ export const discuss: SiteCatalogue['discuss'] = {
     commentTooLong: 'A comment can be at most 5000 characters',
     sortInvalid: 'Unknown sort order',
     statusInvalid: 'Unknown status',
+    interactionKindInvalid: 'The kind must be comments, answers, likes or accepted',
   },
   api: {
     published: 'Published',

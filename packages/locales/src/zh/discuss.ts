@@ -17,6 +17,7 @@ export const discuss = {
     commentTooLong: '评论不能超过 5000 个字符',
     sortInvalid: '排序方式无效',
     statusInvalid: '状态无效',
+    interactionKindInvalid: '互动类型须为评论、回答、点赞或被采纳',
   },
   // Refusals and success messages of the discussion calls.
   api: {

@@ -231,7 +231,7 @@ export function discussionsRepository(db: Kysely<DB>) {
     },
 
     /** The author's posts on every site, newest first (posts_author_time). */
-    mine(authorId: number, status: number | undefined, after: KeysetCursor | null, limit: number) {
+    mine(authorId: number, filter: { status?: number; type?: number }, after: KeysetCursor | null, limit: number) {
       return db
         .selectFrom('posts')
         .select([
@@ -249,7 +249,8 @@ export function discussionsRepository(db: Kysely<DB>) {
         ])
         .where('author_id', '=', authorId)
         .where('deleted_at', 'is', null)
-        .$if(status !== undefined, (q) => q.where('status', '=', status!))
+        .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!))
+        .$if(filter.type !== undefined, (q) => q.where('type', '=', filter.type!))
         .$if(after !== null, (q) =>
           q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.at, after!.id))),
         )

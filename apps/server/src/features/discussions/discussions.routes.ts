@@ -18,8 +18,10 @@ import {
   postWithdraw,
 } from '@portal/contracts/discussions';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
+import { postMyFavourites, postMyInteractions } from '@portal/contracts/discussions-mine';
 import { postList } from '@portal/contracts/home';
 import type { FeatureDeps } from '../../platform/kit/feature';
+import { discussionsMineService } from './discussions-mine.service';
 import { registerCall } from '../../http/register-call';
 import { discussionsService } from './discussions.service';
 import { redisViewers, viewCounter } from '../../lib/view-counter';
@@ -39,6 +41,7 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
   deps.jobs.add({ name: 'discussions.write-views', everyMs: 1000, runOnClose: true, run: views.flush });
   const posts = discussionsService(deps.db, views, undefined, deps.remoteImages);
   const comments = posts.comments;
+  const mine = discussionsMineService(deps.db);
 
   registerCall(app, postFormConfig, async (_body, { site, viewer }) => posts.formConfig(site, await viewer()));
   registerCall(app, postAdd, async (body, { site, user, succeed }) => {
@@ -77,6 +80,10 @@ export async function discussionsRoutes(app: FastifyInstance, deps: FeatureDeps)
     return result;
   });
   registerCall(app, postMine, async (body, { user }) => posts.mine((await user()).id, body));
+  registerCall(app, postMyFavourites, async (body, { site, user }) => mine.favourites(site, (await user()).id, body));
+  registerCall(app, postMyInteractions, async (body, { site, user }) =>
+    mine.interactions(site, (await user()).id, body),
+  );
 
   registerCall(app, commentList, async (body, { site, viewer }) => comments.list(site, body, await viewer()));
   registerCall(app, commentReplies, async (body, { site, viewer }) => comments.replies(site, body, await viewer()));

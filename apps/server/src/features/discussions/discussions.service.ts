@@ -562,9 +562,9 @@ export function discussionsService(
     acceptAnswer: (site: Site, userId: number, postId: number, commentId: number) =>
       comments.accept(site, userId, postId, commentId, publicPost),
 
-    async mine(userId: number, q: { status?: number; cursor?: string; limit: number }) {
+    async mine(userId: number, q: { status?: number; tp_type?: number; cursor?: string; limit: number }) {
       const after = decodeCursor(q.cursor);
-      const rows = await repo.mine(userId, q.status, after, q.limit + 1);
+      const rows = await repo.mine(userId, { status: q.status, type: q.tp_type }, after, q.limit + 1);
       const page = rows.slice(0, q.limit);
       const rejected = page.filter((p) => p.status === REJECTED).map((p) => p.id);
       const states = rejected.length ? await reviewStates(db, 'post', rejected) : new Map();

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { KeysetCursor } from '../../lib/keyset';
 
 export function followsRepository(db: Kysely<DB>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -67,6 +68,51 @@ export function followsRepository(db: Kysely<DB>) {
         .where('id', '=', followeeId)
         .executeTakeFirstOrThrow();
       return { following: delta > 0, fans: followee.fans_count };
+    },
+
+    /**
+     * One side of the member's follows, latest first: whom they follow (`follows`, by the primary
+     * key's follower) or who follows them (`fans`, user_follows_followee); active members only.
+     */
+    list(userId: number, side: 'follows' | 'fans', after: KeysetCursor | null, limit: number) {
+      const [mine, other] =
+        side === 'follows' ? (['follower_id', 'followee_id'] as const) : (['followee_id', 'follower_id'] as const);
+      return db
+        .selectFrom('user_follows as f')
+        .innerJoin('users as u', 'u.id', `f.${other}`)
+        .select([`f.${other} as user_id`, 'f.created_at', 'u.fans_count'])
+        .where(`f.${mine}`, '=', userId)
+        .where('u.status', '=', 1)
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb(eb.refTuple('f.created_at', `f.${other}`), '<', eb.tuple(after!.at, after!.id))),
+        )
+        .orderBy('f.created_at', 'desc')
+        .orderBy(`f.${other}`, 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Those of `ids` that follow `userId`, and those that `userId` follows. */
+    async both(userId: number, ids: readonly number[]) {
+      if (ids.length === 0) return { followsMe: new Set<number>(), followed: new Set<number>() };
+      const [fans, follows] = await Promise.all([
+        db
+          .selectFrom('user_follows')
+          .select('follower_id')
+          .where('followee_id', '=', userId)
+          .where('follower_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('user_follows')
+          .select('followee_id')
+          .where('follower_id', '=', userId)
+          .where('followee_id', 'in', ids)
+          .execute(),
+      ]);
+      return {
+        followsMe: new Set(fans.map((r) => r.follower_id)),
+        followed: new Set(follows.map((r) => r.followee_id)),
+      };
     },
 
     async nickName(id: number): Promise<string> {

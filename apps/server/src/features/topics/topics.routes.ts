@@ -15,7 +15,7 @@ import {
   articleCommentList,
   articleCommentReplies,
 } from '@portal/contracts/topic-article-comments';
-import { topicArticleMine } from '@portal/contracts/topic-articles-mine';
+import { topicArticleMine, topicArticleMyFavourites } from '@portal/contracts/topic-articles-mine';
 import { topicArticleFeature, topicHostZone } from '@portal/contracts/topic-host-zone';
 import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
 import {
@@ -41,6 +41,7 @@ import { addTopicDayViews } from './host-zone.repository';
 import { hostZoneService } from './host-zone.service';
 import { topicsAdminService } from './topics-admin.service';
 import { topicsService } from './topics.service';
+import { topicsMineService } from './topics-mine.service';
 
 /**
  * Topics (issue 19): the home page's block, the topic list and page, following, the article form's
@@ -107,6 +108,8 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   );
 
   registerCall(app, topicArticleMine, async (body, { user }) => topics.mine((await user()).id, body));
+  const mine = topicsMineService(deps.db);
+  registerCall(app, topicArticleMyFavourites, async (body, { user }) => mine.favourites((await user()).id, body));
 
   const hostZone = hostZoneService(deps.db, deps.clock);
   registerCall(app, topicHostZone, async (body, { site, user }) => hostZone.zone(site, await user(), body));

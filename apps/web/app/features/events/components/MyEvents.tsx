@@ -108,7 +108,8 @@ function SignupItem({ row, invalidates }: { row: MySignupRow; invalidates: Inval
 function SignupGroup({ group }: { group: MySignupGroup }) {
   const { t } = useTranslation('events');
   const { site } = useShell();
-  const query = useCallPages(activityMySignups, { group, limit: PAGE_SIZE }, { silent: true, staleTime: 0 });
+  // The upcoming group's first page is the one the centre's loader asked: rendered on the server.
+  const query = useCallPages(activityMySignups, { group, limit: PAGE_SIZE }, { silent: true, firstPage: true });
   const rows = query.data?.pages.flatMap((p) => p.list) ?? [];
   // A cancellation moves rows between groups and changes the event's counts.
   const invalidates: Invalidates[] = [
@@ -135,8 +136,8 @@ function SignupGroup({ group }: { group: MySignupGroup }) {
   );
 }
 
-/** "My event sign-ups": upcoming, waitlisted and past, each its own keyset list (decision 030). */
-function MySignups() {
+/** "My event sign-ups": upcoming, waitlisted and past, each its own keyset list (decision 030); the applications section. */
+export function MySignups() {
   const { t } = useTranslation('events');
   return (
     <section
@@ -193,10 +194,10 @@ function FavouriteItem({ event }: { event: MyFavouriteEvent }) {
   );
 }
 
-/** "My favourite events": the events favourited on this site, latest first, with un-favourite (decision 030). */
-function MyFavouriteEvents() {
+/** "My favourite events": the events favourited on this site, latest first, with un-favourite (decision 030); the favourites section. */
+export function MyFavouriteEvents() {
   const { t } = useTranslation('events');
-  const query = useCallPages(activityMyCollection, { limit: PAGE_SIZE }, { silent: true, staleTime: 0 });
+  const query = useCallPages(activityMyCollection, { limit: PAGE_SIZE }, { silent: true, firstPage: true });
   const events = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <section className="accounts-section my-posts" aria-labelledby="my-favourites-title" data-testid="my-favourites">
@@ -215,18 +216,5 @@ function MyFavouriteEvents() {
         </div>
       ) : null}
     </section>
-  );
-}
-
-/**
- * The personal centre's event sections (issue 18 item 10, decision 030), read in the browser after
- * the page: its code is a chunk of its own. The events of the site the page is in.
- */
-export default function MyEvents() {
-  return (
-    <>
-      <MySignups />
-      <MyFavouriteEvents />
-    </>
   );
 }

@@ -2,6 +2,7 @@ import { useRevalidator } from 'react-router';
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
 import { PAGE_SIZE } from '@portal/contracts/constants';
+import type { UserBrief } from '@portal/contracts/home';
 import { LEVEL_FLOORS, MEDAL_LEVELS, POINT_SPEND } from '@portal/contracts/points';
 import { pointsHistory, pointsMine, pointsSignIn, type PointsHistoryRow } from '@portal/contracts/points-member';
 import { siteById } from '@portal/contracts/sites';
@@ -99,7 +100,8 @@ function HistoryItem({ row }: { row: PointsHistoryRow }) {
 /** The member's ledger, newest first, keyset paged (the source of every row named). */
 function PointsHistory() {
   const { t } = useTranslation('achievements');
-  const query = useCallPages(pointsHistory, { limit: PAGE_SIZE }, { silent: true, staleTime: 0 });
+  // The first page is the one the centre's loader asked: rendered on the server.
+  const query = useCallPages(pointsHistory, { limit: PAGE_SIZE }, { silent: true, firstPage: true });
   const rows = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className="achievements__history" data-testid="points-history">
@@ -125,14 +127,33 @@ function PointsHistory() {
   );
 }
 
+/** The member's identity badges (user_logo_arr, codes 10..80 of decisions.md). */
+function Badges({ codes }: { codes: readonly number[] }) {
+  const { t } = useTranslation('achievements');
+  return (
+    <div className="achievements__badges" data-testid="achievements-badges">
+      <span className="achievements__label">{t('centre:badgesTitle')}</span>
+      {codes.length === 0 ? (
+        <span>{t('centre:badgesNone')}</span>
+      ) : (
+        codes.map((code) => (
+          <span key={code} className="achievements__badge" data-testid={`achievements-badge-${code}`}>
+            {t(`badges:${code}`, { defaultValue: '' })}
+          </span>
+        ))
+      )}
+    </div>
+  );
+}
+
 /**
  * The personal centre's achievements (issue 22 items 2 and 3, decision 032): points, level and the
  * way to the next, the medals, the daily sign-in with its streak, and the points history. Read in the
  * browser after the page (a chunk of its own).
  */
-export default function MyAchievements() {
+export default function MyAchievements({ member }: { member: Pick<UserBrief, 'user_logo_arr'> }) {
   const { t } = useTranslation('achievements');
-  const mine = useCall(pointsMine, {}, { staleTime: 0 });
+  const mine = useCall(pointsMine, {});
   const signIn = useCallMutation(pointsSignIn, {
     invalidates: [pointsMine, pointsHistory],
     invalidateOnError: true,
@@ -230,6 +251,7 @@ export default function MyAchievements() {
               </span>
             ))}
           </div>
+          <Badges codes={member.user_logo_arr} />
         </>
       ) : null}
       <PointsHistory />

@@ -94,11 +94,8 @@ export default function MyArticles() {
   const { t } = useTranslation('topics');
   const { t: tr } = useTranslation('reviews');
   const { site } = useShell();
-  const query = useCallPages(
-    topicArticleMine,
-    { limit: PAGE_SIZE },
-    { site, list: 'mine', silent: true, staleTime: 0 },
-  );
+  // The first page is the one the centre's loader asked: rendered on the server.
+  const query = useCallPages(topicArticleMine, { limit: PAGE_SIZE }, { silent: true, firstPage: true });
   const articles = query.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <section className="accounts-section my-posts" aria-labelledby="my-articles-title" data-testid="my-articles">

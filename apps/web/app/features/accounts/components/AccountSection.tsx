@@ -28,14 +28,13 @@ import { ContactFields, NewPasswordFields } from './SharedFields';
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
- * The personal centre (spec 2 `/userinfo`) with its account section: avatar, nickname, contact
- * mobile and email, and the password. The member's other sections come with their own issues.
+ * The personal centre's account section (spec 2 `/userinfo`, its default section): avatar, nickname,
+ * contact mobile and email, and the password. A lazy part of the centre (routes/userinfo-sections.ts).
  */
-export function UserinfoPage({ member }: { member: CurrentUser }) {
+export default function AccountSection({ member }: { member: CurrentUser }) {
   const { t } = useTranslation('auth');
   return (
-    <div className="portal-page accounts-centre" data-testid="userinfo-page">
-      <h1 className="accounts-centre__title">{t('centreTitle')}</h1>
+    <>
       <section className="accounts-section" aria-labelledby="account-section-title" data-testid="account-section">
         <h2 id="account-section-title">{t('accountSection')}</h2>
         <AvatarField member={member} />
@@ -45,7 +44,7 @@ export function UserinfoPage({ member }: { member: CurrentUser }) {
         <h2 id="password-section-title">{t('passwordSection')}</h2>
         <PasswordForm />
       </section>
-    </div>
+    </>
   );
 }
 

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contracts/constants';
+import type { DB } from '../../db/schema';
+import type { KeysetCursor } from '../../lib/keyset';
+
+/** The personal centre's reads of topic articles: bounded by the member's id, public articles only. */
+export function topicsMineRepository(db: Kysely<DB>) {
+  return {
+    /** The member's favourite articles that are public now, latest favourite first (topic_article_favourites_user). */
+    favourites(userId: number, after: KeysetCursor | null, limit: number) {
+      return db
+        .selectFrom('topic_article_favourites as f')
+        .innerJoin('topic_articles as a', 'a.id', 'f.article_id')
+        .innerJoin('topics as t', 't.id', 'a.topic_id')
+        .innerJoin('users as u', 'u.id', 'a.author_id')
+        .select([
+          'a.id',
+          'a.site_id',
+          'a.topic_id',
+          't.title as topic_title',
+          'a.title',
+          'a.author_id',
+          'u.nick_name',
+          'a.like_count',
+          'a.comment_count',
+          'f.created_at as favourite_at',
+        ])
+        .where('f.user_id', '=', userId)
+        .where('a.status', '=', REVIEW_STATUS.approved)
+        .where('a.deleted_at', 'is', null)
+        .$if(after !== null, (q) =>
+          q.where((eb) => eb(eb.refTuple('f.created_at', 'f.article_id'), '<', eb.tuple(after!.at, after!.id))),
+        )
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.article_id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The personal centre's sections built by issue 22 item 4 (zh): my questions, favourite posts and
+ * articles, follows and fans, interactions. Comes with the sections' chunks (`personal-centre.ts`).
+ */
+export const centre = {
+  loadMore: '加载更多',
+  loadFailed: '加载失败',
+  retry: '重试',
+  questions: { title: '我的提问', empty: '还没有提问' },
+  posts: {
+    edit: '编辑',
+    resubmit: '修改并重新提交',
+    delete: '删除',
+    deleteConfirm: '确定删除这篇帖子吗？删除后不可恢复',
+  },
+  favouritePosts: { title: '收藏的帖子', empty: '还没有收藏帖子', by: '作者 {{name}}' },
+  favouriteArticles: { title: '收藏的专题文章', empty: '还没有收藏专题文章', by: '作者 {{name}}' },
+  follows: {
+    title: '关注与粉丝',
+    followsTab: '我的关注',
+    fansTab: '我的粉丝',
+    followsEmpty: '还没有关注任何人',
+    fansEmpty: '还没有粉丝',
+    follow: '关注',
+    followBack: '回关',
+    followed: '已关注',
+    mutual: '互相关注',
+    unfollow: '取消关注',
+    fans_one: '粉丝 {{count}}',
+    fans_other: '粉丝 {{count}}',
+  },
+  interactions: {
+    title: '互动消息',
+    comments: '评论与回复',
+    answers: '收到的回答',
+    likes: '收到的赞',
+    accepted: '被采纳的回答',
+    empty: {
+      comments: '还没有人评论或回复你',
+      answers: '你的提问还没有收到回答',
+      likes: '还没有收到赞',
+      accepted: '还没有回答被采纳',
+    },
+    commentedPost: '{{name}} 评论了你的帖子',
+    repliedComment: '{{name}} 回复了你的评论',
+    answered: '{{name}} 回答了你的提问',
+    likedPost: '{{name}} 赞了你的帖子',
+    likedComment: '{{name}} 赞了你的评论',
+    acceptedBy: '{{name}} 采纳了你的回答',
+    someone: '一位会员',
+  },
+  applications: { title: '我的申请' },
+  badgesTitle: '身份徽章',
+  badgesNone: '暂无身份徽章',
+} as const;
