@@ -16,14 +16,16 @@ export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 export const REVIEW_STATUSES: readonly ReviewStatus[] = Object.values(REVIEW_STATUS);
 
 /** The kinds in the queue; a later kind is added here and registered on the server. */
-export const REVIEW_KINDS = ['post', 'article'] as const;
+export const REVIEW_KINDS = ['post', 'article', 'journal'] as const;
 export type ReviewKindCode = (typeof REVIEW_KINDS)[number];
 
 /**
  * The queue's calls let in whoever reviews some kind somewhere (site-wide staff, a board's moderators,
  * a topic's hosts); each kind's adapter then decides which items they see and may decide.
  */
-const REVIEWERS = permission(PERMISSIONS.reviewPost, { orPermissions: [PERMISSIONS.reviewArticle] });
+const REVIEWERS = permission(PERMISSIONS.reviewPost, {
+  orPermissions: [PERMISSIONS.reviewArticle, PERMISSIONS.reviewJournal],
+});
 
 export const REVIEW_RULE = {
   reasonMax: 500,
