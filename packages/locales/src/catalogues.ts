@@ -1,16 +1,33 @@
 import { backOfficeCatalogues, type BackOfficeCatalogue } from './back-office';
+import { journalSubmissionCatalogues, type JournalSubmissionCatalogue } from './journal-submission';
 import { personalCentreCatalogues, type PersonalCentreCatalogue } from './personal-centre';
 import { serverCatalogues, type ServerCatalogue } from './server';
 import { siteCatalogues, type SiteCatalogue } from './site';
 
 /** Every text of the product: the portal's, the back office's and those only the server sends. */
-export type Catalogue = SiteCatalogue & BackOfficeCatalogue & PersonalCentreCatalogue & ServerCatalogue;
+export type Catalogue = SiteCatalogue &
+  BackOfficeCatalogue &
+  PersonalCentreCatalogue &
+  JournalSubmissionCatalogue &
+  ServerCatalogue;
 
 /**
  * The whole catalogue, for the server (every API message) and the tests. Browser code of the portal
  * imports `site.ts` instead, so that its pages do not carry the back office's texts.
  */
 export const catalogues: Record<'zh' | 'en', Catalogue> = {
-  zh: { ...siteCatalogues.zh, ...backOfficeCatalogues.zh, ...personalCentreCatalogues.zh, ...serverCatalogues.zh },
-  en: { ...siteCatalogues.en, ...backOfficeCatalogues.en, ...personalCentreCatalogues.en, ...serverCatalogues.en },
+  zh: {
+    ...siteCatalogues.zh,
+    ...backOfficeCatalogues.zh,
+    ...personalCentreCatalogues.zh,
+    ...journalSubmissionCatalogues.zh,
+    ...serverCatalogues.zh,
+  },
+  en: {
+    ...siteCatalogues.en,
+    ...backOfficeCatalogues.en,
+    ...personalCentreCatalogues.en,
+    ...journalSubmissionCatalogues.en,
+    ...serverCatalogues.en,
+  },
 };

@@ -10,7 +10,6 @@ import { reviews } from './en/reviews';
 import { topics } from './en/topics';
 import { topicForm } from './en/topic-form';
 import { journal } from './en/journal';
-import { journalForm } from './en/journal-form';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -457,5 +456,4 @@ export const en: SiteCatalogue = {
   topics,
   topicForm,
   journal,
-  journalForm,
 };

@@ -9,7 +9,6 @@ import { reviews } from './zh/reviews';
 import { topics } from './zh/topics';
 import { topicForm } from './zh/topic-form';
 import { journal } from './zh/journal';
-import { journalForm } from './zh/journal-form';
 
 /**
  * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
@@ -438,7 +437,6 @@ export const zh = {
   topics,
   topicForm,
   journal,
-  journalForm,
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -14,6 +14,7 @@ import { PortalAntd } from '~/lib/PortalAntd';
 const MyEvents = lazy(() => import('~/features/events/components/MyEvents'));
 const MyArticles = lazy(() => import('~/features/topics/components/MyArticles'));
 const MyAchievements = lazy(() => import('~/features/points/components/MyAchievements'));
+const MySubmissions = lazy(() => import('~/features/journal/components/MySubmissions'));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsCss },
@@ -44,6 +45,9 @@ export default function Userinfo({ loaderData }: Route.ComponentProps) {
         </Suspense>
         <Suspense fallback={null}>
           <MyArticles />
+        </Suspense>
+        <Suspense fallback={null}>
+          <MySubmissions />
         </Suspense>
       </div>
     </PortalAntd>

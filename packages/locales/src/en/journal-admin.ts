@@ -99,7 +99,8 @@ export const journalAdmin: Catalogue['journalAdmin'] = {
   colDay: 'Day',
   last30Days: 'Last 30 days',
   fromSubmission: 'Use a submission',
-  fromSubmissionHelp: 'Pick an accepted submission, edit it and publish it as an article of this issue; its author is the member who submitted it',
+  fromSubmissionHelp:
+    'Pick an accepted submission, edit it and publish it as an article of this issue; its author is the member who submitted it',
   fromSubmissionNone: 'No accepted submissions waiting to be placed',
   fromSubmissionTag: 'From a submission',
 };

@@ -1,7 +1,7 @@
-import type { SiteCatalogue } from '../zh';
+import type { JournalSubmissionCatalogue } from '../journal-submission';
 
 /** The e-magazine submission dialog, its messages (spec 5) and the member's submissions (namespace `journalForm`, en). */
-export const journalForm: SiteCatalogue['journalForm'] = {
+export const journalForm: JournalSubmissionCatalogue['journalForm'] = {
   title: 'Submit to the e-magazine',
   editTitle: 'Edit the submission',
   loadFailed: 'The submission dialog could not be loaded, please try again later',
