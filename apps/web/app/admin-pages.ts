@@ -63,7 +63,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     file: 'routes/admin/reviews.tsx',
     titleKey: 'reviewsAdmin.queueTitle',
     permission: 'review.post',
-    orPermissions: ['review.article'],
+    orPermissions: ['review.article', 'review.journal'],
     group: 'content',
   },
   {
