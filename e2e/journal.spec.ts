@@ -1,15 +1,20 @@
 import type { Page } from '@playwright/test';
 import { getEbookList } from '@portal/contracts/journal';
+import { ebookFormConfig } from '@portal/contracts/journal-submissions';
 import { adminUsersGrantRole } from '@portal/contracts/roles';
 import { tinyPdf } from '../apps/server/src/seed/tiny-pdf';
-import { registerMember, siteCode } from './support/accounts';
+import { callApi, fieldErrors, registerMember, siteCode, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
-import { openedDialog } from './support/antd';
-import { expect, presetLanguage, signalHydration, SITES, test, waitForHydration } from './support/fixtures';
+import { chooseOption, openedDialog } from './support/antd';
+import { expect, homeOf, presetLanguage, signalHydration, SITES, test, waitForHydration } from './support/fixtures';
 
 /**
- * The e-magazine (issue 20, items 1–3 and 6), on both sites: an editor (the editor role, not an
- * admin) creates an issue with a PDF in the back office and writes an article into it; the issue is
+ * The e-magazine (issue 20), on both sites: a member submits an article from the navbar's publish
+ * menu (every one of spec 5's messages seen first, the first invalid field brought into view, then
+ * the success dialog); an editor (the editor role, not an
+ * admin) accepts it in the review queue, creates an issue with a PDF in the back office, writes an article
+ * into it and places the accepted submission into it, edited; the author's personal centre links to
+ * it. The issue is
  * on the magazine home (server-rendered, with the figures), the article reads online with its
  * author, and the PDF shows in the page (pdf.js, loaded only when opened; page navigation and zoom).
  * Then the editor marks the issue partner-only: a member sees the reason instead of the download and
@@ -37,6 +42,7 @@ async function saveIn(page: Page, dialogTestId: string, saveTestId: string, path
 for (const site of SITES) {
   const ui = site.texts.journal.ui;
   const bo = site.texts.journalAdmin;
+  const jf = site.texts.journalForm;
 
   test.describe(`the e-magazine on the ${site.name} site`, () => {
     test('an editor publishes an issue with a PDF and an article; readers read both; partner-only downloads are for partners', async ({
@@ -52,10 +58,93 @@ for (const site of SITES) {
       const guest = site.lang === 'zh' ? '李工' : 'Dana Lee';
       const body = site.lang === 'zh' ? '我们按访问频率把数据分成三层。' : 'We split data into three tiers by access.';
 
-      // The editor: a member the admin grants the editor role on this site.
+      // A member submits an article from the navbar's publish menu (items 4 and 7).
+      const submissionTitle = site.lang === 'zh' ? `磁带冷存储的回归 ${stamp}` : `Tape for the cold tier ${stamp}`;
+      const submissionBody = site.lang === 'zh' ? '冷数据放在磁带上，成本最低。' : 'Cold data costs least on tape.';
+      const authorContext = await browser.newContext({ baseURL });
+      await presetLanguage(authorContext, baseURL!, site);
+      await signalHydration(authorContext);
+      const author = await registerMember(authorContext.request, site, { tag: 'jauthor' });
+      const lists = await callApi<{ industry_list: Array<{ label: string }>; field_list: Array<{ label: string }> }>(
+        authorContext.request,
+        site,
+        ebookFormConfig,
+      );
+      const authorPage = await authorContext.newPage();
+      await authorPage.goto(homeOf(site));
+      await waitForHydration(authorPage);
+      await authorPage.getByRole('button', { name: site.texts.nav.publish, exact: true }).hover();
+      await authorPage.getByRole('button', { name: site.texts.nav.publishJournal, exact: true }).click();
+      const submitDialog = await openedDialog(authorPage.getByRole('dialog', { name: jf.title }));
+      await expect(submitDialog).toHaveCSS('width', '726px');
+      // Prefilled from the profile the information page completed.
+      const nameInput = submitDialog.getByTestId('journal-form-name');
+      await expect(nameInput).toHaveValue(site.lang === 'zh' ? '测试用户' : 'Test Member');
+      await expect(submitDialog.getByTestId('journal-form-mobile')).toHaveValue('13900000000');
+      // Every required field empty or blank: spec 5's message on each, the first one brought into view.
+      for (const id of ['journal-form-name', 'journal-form-nick', 'journal-form-mobile', 'journal-form-email'])
+        await submitDialog.getByTestId(id).fill('');
+      await submitDialog.getByTestId('journal-form-title').fill('   ');
+      await submitDialog.locator('.ProseMirror').click();
+      await submitDialog.locator('.ProseMirror').pressSequentially('   ');
+      await submitDialog.getByTestId('journal-form-submit').click();
+      const errors = submitDialog.locator('.ant-form-item-explain-error');
+      for (const message of [
+        jf.nameRequired,
+        jf.nickRequired,
+        jf.mobileRequired,
+        jf.emailRequired,
+        jf.titleRequired,
+        jf.industryRequired,
+        jf.fieldRequired,
+        jf.contentInvalid,
+      ])
+        await expect(errors.filter({ hasText: message })).toHaveCount(1);
+      await expect(nameInput).toBeFocused();
+      await expect(nameInput).toBeInViewport();
+      // Filled in properly, it goes to the editors: the success dialog says so.
+      await nameInput.fill(site.lang === 'zh' ? '张三' : 'Sam Zhang');
+      await submitDialog.getByTestId('journal-form-nick').fill(author.nickname);
+      await submitDialog.getByTestId('journal-form-mobile').fill('13900000000');
+      await submitDialog.getByTestId('journal-form-email').fill('sam@example.com');
+      await submitDialog.getByTestId('journal-form-title').fill(submissionTitle);
+      await chooseOption(
+        submitDialog.getByTestId('journal-form-industry').getByRole('combobox', { name: jf.industryLabel }),
+        lists.data.industry_list[0]!.label,
+      );
+      await chooseOption(
+        submitDialog.getByTestId('journal-form-field').getByRole('combobox', { name: jf.fieldLabel }),
+        lists.data.field_list[0]!.label,
+      );
+      await submitDialog.locator('.ProseMirror').pressSequentially(submissionBody);
+      await expect(fieldErrors(authorPage, submitDialog.getByTestId('journal-form-name'))).toHaveCount(0);
+      const [added] = await Promise.all([
+        authorPage.waitForResponse((r) => r.url().endsWith('/api/ebook/add') && r.request().method() === 'POST'),
+        submitDialog.getByTestId('journal-form-submit').click(),
+      ]);
+      expect(((await added.json()) as { status: number }).status).toBe(200);
+      await expect(authorPage.getByTestId('journal-success-dialog')).toContainText(jf.successBody);
+      await authorPage.getByTestId('journal-success-ok').click();
+      await expect(submitDialog).toBeHidden();
+
+      // The editor: a member the admin grants the editor role on this site; accepts the submission.
       const editor = await registerMember(context.request, site, { tag: 'jeditor' });
       await admin.call(site, adminUsersGrantRole, { user_id: editor.userId, role: 'editor' });
       await presetLanguage(context, baseURL!, site);
+      await page.goto(`/admin/reviews?site=${siteCode(site)}`);
+      await waitForHydration(page);
+      const reviewRow = page
+        .getByTestId('review-table')
+        .locator('tbody tr.ant-table-row')
+        .filter({ hasText: submissionTitle });
+      await reviewRow.getByTestId(/^review-open-/).click();
+      const drawer = page.getByTestId('review-drawer');
+      await expect(drawer.getByTestId('review-drawer-content')).toContainText(submissionBody);
+      await drawer.getByTestId('review-drawer-approve').click();
+      await expect(
+        toasts(page).filter({ hasText: site.texts.reviews.api.decidedCount_one.replace('{{count}}', '1') }),
+      ).toBeVisible();
+
       await page.goto(`/admin/journal?site=${siteCode(site)}`);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(bo.screenTitle);
@@ -86,6 +175,20 @@ for (const site of SITES) {
       await saveIn(page, 'journal-article-form', 'journal-article-save', '/admin/journal/articleSave');
       await expect(page.getByTestId('journal-articles-drawer').getByText(articleTitle)).toBeVisible();
 
+      // The accepted submission placed into the issue, its title edited first; its author the submitter.
+      const placedTitle = `${submissionTitle} (${site.lang === 'zh' ? '编辑版' : 'edited'})`;
+      await page.getByTestId('journal-article-add').click();
+      const placeDialog = await openedDialog(page.getByRole('dialog', { name: bo.newArticle }));
+      await chooseOption(
+        placeDialog.getByTestId('journal-article-submission').getByRole('combobox', { name: bo.fromSubmission }),
+        `${submissionTitle} · ${author.nickname}`,
+      );
+      await expect(placeDialog.getByTestId('journal-article-submitter')).toHaveText(author.nickname);
+      await expect(placeDialog.locator('.ProseMirror')).toContainText(submissionBody);
+      await placeDialog.getByTestId('journal-article-title').fill(placedTitle);
+      await saveIn(page, 'journal-article-form', 'journal-article-save', '/admin/journal/articleSave');
+      await expect(page.getByTestId('journal-articles-drawer').getByText(placedTitle)).toBeVisible();
+
       // A visitor's magazine home, server-rendered: the issue first, the figures above it.
       const visitor = await browser.newContext({ baseURL });
       await presetLanguage(visitor, baseURL!, site);
@@ -115,6 +218,10 @@ for (const site of SITES) {
       await expect(reader.getByTestId('journal-article-author')).toHaveText(guest);
       const articleHtml = await (await reader.request.get(reader.url())).text();
       expect(articleHtml, 'the article is in the server-rendered page').toContain(body);
+      // The article placed from the submission reads online, by its author.
+      await reader.getByTestId('journal-toc-link').filter({ hasText: placedTitle }).click();
+      await expect(reader.getByTestId('journal-article-content')).toHaveText(submissionBody);
+      await expect(reader.getByTestId('journal-article-author')).toHaveText(author.nickname);
       expect(pdfjsRequests, 'pdf.js and the PDF wait until the reader opens it').toEqual([]);
 
       await reader.getByTestId('journal-pdf-open').click();
@@ -135,6 +242,20 @@ for (const site of SITES) {
         `/journal/pdf/${issueId}?download=1`,
       );
       await visitor.close();
+
+      // The author's personal centre: the submission accepted, linking to the article.
+      await authorPage.goto(`/${site.prefix}/userinfo`);
+      await waitForHydration(authorPage);
+      const mine = authorPage
+        .getByTestId('my-submissions')
+        .locator('.ant-list-item')
+        .filter({ hasText: submissionTitle });
+      await expect(mine).toContainText(site.texts.reviews.status[20]);
+      await expect(mine.getByRole('link', { name: submissionTitle })).toHaveAttribute(
+        'href',
+        new RegExp(`/${site.prefix}/journal/info/${issueId}\\?article=\\d+$`),
+      );
+      await authorContext.close();
 
       // The editor marks the issue partner-only.
       await page.keyboard.press('Escape');

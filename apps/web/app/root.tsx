@@ -21,6 +21,7 @@ import { shellMember } from './features/accounts/api/current-user.server';
 import { ProfileCardHost } from './features/accounts/components/ProfileCardHost';
 import { PublishPostHost } from './features/discussions/publish/PublishPostHost';
 import { PublishArticleHost } from './features/topics/publish/PublishArticleHost';
+import { JournalSubmitHost } from './features/journal/submit/JournalSubmitHost';
 import { FeedbackEntry } from './features/feedback/components/FeedbackEntry';
 import { MessageBell } from './features/messages/components/MessageBell';
 import { catalogueOf, loadCatalogue } from './lib/catalogue';
@@ -151,6 +152,7 @@ const SITE_LAYOUT_SLOTS = {
   feedback: <FeedbackEntry />,
   publishPost: <PublishPostHost />,
   publishArticle: <PublishArticleHost />,
+  submitJournal: <JournalSubmitHost />,
 };
 
 export default function Root({ loaderData }: Route.ComponentProps) {

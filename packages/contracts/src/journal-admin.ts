@@ -192,6 +192,10 @@ export const adminJournalArticleSchema = z.object({
   author_name: z.string().describe("a guest author's name ('' when the author is a member)"),
   author: journalAuthorSchema,
   read_count: z.number(),
+  teba_id: z
+    .number()
+    .nullable()
+    .describe('the accepted submission the article was placed from; null when an editor wrote it'),
 });
 export type AdminJournalArticle = z.infer<typeof adminJournalArticleSchema>;
 
@@ -230,9 +234,12 @@ export const journalArticleFields = {
     .describe('rich text (HTML), non-blank; sanitised on the server'),
 };
 
-/** An article names its author: a member, or a guest author's name. */
-function namesAuthor(form: { author_user_id: number | null; author_name: string }, ctx: z.RefinementCtx) {
-  if (form.author_user_id === null && form.author_name === '')
+/** An article names its author: a member, or a guest author's name (placed from a submission: its submitter). */
+function namesAuthor(
+  form: { author_user_id: number | null; author_name: string; teba_id?: number },
+  ctx: z.RefinementCtx,
+) {
+  if (form.author_user_id === null && form.author_name === '' && form.teba_id === undefined)
     ctx.addIssue({ code: 'custom', path: ['author_name'], message: 'journalAdmin.rules.authorRule' });
 }
 
@@ -246,11 +253,14 @@ export const adminJournalArticleSave = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary:
-    'Writes an article into an issue (without tea_id) or edits one: title, author (a member or a name), rich text sanitised on the server, order; audited',
+    'Writes an article into an issue (without tea_id) or edits one: title, author (a member or a name), rich text sanitised on the server, order; audited. With teba_id a new article is placed from an accepted submission of the site (its author the submitter), once: refused (201) when the submission is not accepted or already placed',
   body: z
     .strictObject({
       teb_id: id('journalAdmin.rules.issueRequired'),
       tea_id: id('journalAdmin.rules.articleRequired').optional(),
+      teba_id: id('journalAdmin.rules.submissionRequired')
+        .optional()
+        .describe('an accepted submission to place (new articles only; ignored when editing)'),
       ...journalArticleFields,
     })
     .superRefine(namesAuthor),
@@ -267,6 +277,39 @@ export const adminJournalArticleDelete = defineCall({
   summary: 'Deletes an article of an issue of the managed site; audited',
   body: z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') }),
   data: z.null(),
+});
+
+/* Accepted submissions, to place into issues */
+
+export const adminJournalSubmissionSchema = z.object({
+  teba_id: z.number(),
+  teba_title: z.string(),
+  teba_content: z.string().describe('sanitised HTML, the starting point of the article'),
+  author: journalAuthorSchema,
+  user_name: z.string().describe("the author's real name as submitted"),
+  accept_time: z.string().describe('ISO 8601 time of the acceptance'),
+  placed: z
+    .object({ teb_id: z.number(), tea_id: z.number() })
+    .nullable()
+    .describe('the article it became; null while not placed'),
+});
+export type AdminJournalSubmission = z.infer<typeof adminJournalSubmissionSchema>;
+
+export const adminJournalSubmissionList = defineCall({
+  id: 'admin.journal.submissionList',
+  scope: 'site',
+  path: '/admin/journal/submissionList',
+  write: false,
+  access: MANAGE,
+  tag: 'admin',
+  summary:
+    "The managed site's accepted submissions, newest accepted first, those not placed into an issue yet (every one with include_placed); keyset paged",
+  body: z.strictObject({
+    include_placed: z.boolean().default(false),
+    cursor: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(50).default(20),
+  }),
+  data: z.object({ list: z.array(adminJournalSubmissionSchema), next_cursor: z.string().nullable() }),
 });
 
 /* Statistics */

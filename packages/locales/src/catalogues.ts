@@ -1,4 +1,5 @@
 import { backOfficeCatalogues, type BackOfficeCatalogue } from './back-office';
+import { journalSubmissionCatalogues, type JournalSubmissionCatalogue } from './journal-submission';
 import { personalCentreCatalogues, type PersonalCentreCatalogue } from './personal-centre';
 import { raffleCatalogues, type RaffleCatalogue } from './raffle';
 import { serverCatalogues, type ServerCatalogue } from './server';
@@ -9,6 +10,7 @@ export type Catalogue = SiteCatalogue &
   BackOfficeCatalogue &
   PersonalCentreCatalogue &
   RaffleCatalogue &
+  JournalSubmissionCatalogue &
   ServerCatalogue;
 
 /**
@@ -21,6 +23,7 @@ export const catalogues: Record<'zh' | 'en', Catalogue> = {
     ...backOfficeCatalogues.zh,
     ...personalCentreCatalogues.zh,
     ...raffleCatalogues.zh,
+    ...journalSubmissionCatalogues.zh,
     ...serverCatalogues.zh,
   },
   en: {
@@ -28,6 +31,7 @@ export const catalogues: Record<'zh' | 'en', Catalogue> = {
     ...backOfficeCatalogues.en,
     ...personalCentreCatalogues.en,
     ...raffleCatalogues.en,
+    ...journalSubmissionCatalogues.en,
     ...serverCatalogues.en,
   },
 };

@@ -25,6 +25,7 @@ import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views
 import * as journal from './migrations/2026-11-26-0025-journal';
 import * as pointsSigninsLevels from './migrations/2026-11-26-0026-points-signins-levels';
 import * as expertFields from './migrations/2026-11-26-0027-expert-fields';
+import * as journalSubmissions from './migrations/2026-11-27-0028-journal-submissions';
 import * as expertApplications from './migrations/2026-11-27-0029-expert-applications';
 import * as raffle from './migrations/2026-11-27-0030-raffle';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0025-journal': journal,
   '2026-11-26-0026-points-signins-levels': pointsSigninsLevels,
   '2026-11-26-0027-expert-fields': expertFields,
+  '2026-11-27-0028-journal-submissions': journalSubmissions,
   '2026-11-27-0029-expert-applications': expertApplications,
   '2026-11-27-0030-raffle': raffle,
 };

@@ -343,6 +343,28 @@ export interface JournalArticlesTable {
   updated_at: Millis;
 }
 
+/** A member's e-magazine submission (spec 3), reviewed by editors; placed into an issue once accepted. */
+export interface JournalSubmissionsTable {
+  id: Generated<number>;
+  site_id: number;
+  author_id: number;
+  name: string;
+  nick_name: string;
+  mobile: string;
+  email: string;
+  title: string;
+  industry_id: number;
+  scene_id: number;
+  /** Sanitised HTML. */
+  content: string;
+  /** JSON array of attachment ids, in order. */
+  annex: Generated<string>;
+  /** 10 pending, 20 accepted, 30 rejected, 40 withdrawn (mirrors the review queue row). */
+  status: Generated<number>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 /** An issue's readers and downloads per UTC day (day = days since 1970-01-01). */
 export interface JournalDailyCountsTable {
   issue_id: number;
@@ -814,6 +836,7 @@ export interface DB {
   journal_articles: JournalArticlesTable;
   journal_daily_counts: JournalDailyCountsTable;
   journal_counted: JournalCountedTable;
+  journal_submissions: JournalSubmissionsTable;
   expert_fields: ExpertFieldsTable;
   expert_applications: ExpertApplicationsTable;
   topic_article_likes: TopicArticleMarksTable;

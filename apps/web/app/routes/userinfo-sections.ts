@@ -5,6 +5,7 @@ import { POST_TYPE, postMine } from '@portal/contracts/discussions';
 import { postMyFavourites, postMyInteractions } from '@portal/contracts/discussions-mine';
 import { activityMyCollection, activityMySignups } from '@portal/contracts/events-mine';
 import { myApplications } from '@portal/contracts/expert-applications';
+import { ebookMine } from '@portal/contracts/journal-submissions';
 import { followMyFollows } from '@portal/contracts/follows-mine';
 import { pointsHistory, pointsMine } from '@portal/contracts/points-member';
 import type { Site } from '@portal/contracts/sites';
@@ -93,6 +94,12 @@ export const CENTRE_SECTIONS: readonly CentreSection[] = [
         () => import('~/features/topics/components/MyArticles'),
         (m) => m.default,
         (site) => [callQuery(topicArticleMine, site, first)],
+      ),
+      part(
+        'submissions',
+        () => import('~/features/journal/components/MySubmissions'),
+        (m) => m.default,
+        (site) => [callQuery(ebookMine, site, first)],
       ),
     ],
   },

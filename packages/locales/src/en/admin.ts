@@ -208,6 +208,7 @@ export const adminEn: Catalogue['admin'] = {
     journal_category: 'E-magazine category',
     journal_issue: 'E-magazine issue',
     journal_article: 'E-magazine article',
+    journal: 'E-magazine submission',
     page: 'Page',
     points_rule: 'Points rule',
     raffle_campaign: 'Raffle',

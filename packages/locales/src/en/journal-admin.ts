@@ -19,6 +19,7 @@ export const journalAdmin: Catalogue['journalAdmin'] = {
     authorRule: 'Please choose an author member or enter an author name of at most 100 characters',
     contentRule: 'Please enter the correct article content',
     sortRule: 'The order must be a whole number from 0 to 100000',
+    submissionRequired: 'Select an accepted submission',
   },
   api: {
     issueNotFound: 'The issue does not exist or is not published yet',
@@ -30,6 +31,8 @@ export const journalAdmin: Catalogue['journalAdmin'] = {
     partnersOnly: 'Downloads restricted to partners',
     saved: 'Saved',
     deleted: 'Deleted',
+    submissionNotAccepted: 'This submission has not been accepted and cannot go into an issue',
+    submissionPlaced: 'This submission is already in an issue',
   },
   screenTitle: 'E-magazine',
   lead: 'The site’s e-magazine categories, its issues (cover, PDF, publish date, partner-only downloads) and their articles; readers and downloads are counted per day.',
@@ -95,4 +98,9 @@ export const journalAdmin: Catalogue['journalAdmin'] = {
   statArticles: 'Articles',
   colDay: 'Day',
   last30Days: 'Last 30 days',
+  fromSubmission: 'Use a submission',
+  fromSubmissionHelp:
+    'Pick an accepted submission, edit it and publish it as an article of this issue; its author is the member who submitted it',
+  fromSubmissionNone: 'No accepted submissions waiting to be placed',
+  fromSubmissionTag: 'From a submission',
 };

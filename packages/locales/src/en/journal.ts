@@ -48,5 +48,6 @@ export const journal: SiteCatalogue['journal'] = {
     articleNotFound: 'The article does not exist or is not published yet',
     preview: 'Preview: this issue is not public yet',
     backToHome: 'Back to the e-magazine',
+    submitLoadFailed: 'The submission dialog could not be loaded, please try again later',
   },
 };

@@ -209,6 +209,7 @@ export const adminZh = {
     journal_category: '期刊分类',
     journal_issue: '期刊',
     journal_article: '期刊文章',
+    journal: '期刊投稿',
     page: '页面',
     points_rule: '积分规则',
     raffle_campaign: '抽奖活动',

@@ -17,6 +17,7 @@ export const journalAdmin = {
     authorRule: '请选择作者会员或填写 100 字以内的作者姓名',
     contentRule: '请输入正确的文章内容',
     sortRule: '排序须为 0 到 100000 的整数',
+    submissionRequired: '请选择已录用的投稿',
   },
   api: {
     issueNotFound: '期刊不存在或尚未发布',
@@ -28,6 +29,8 @@ export const journalAdmin = {
     partnersOnly: '下载仅限合作伙伴',
     saved: '已保存',
     deleted: '已删除',
+    submissionNotAccepted: '这篇投稿尚未录用，不能编入期刊',
+    submissionPlaced: '这篇投稿已经编入期刊',
   },
   screenTitle: '电子期刊',
   lead: '管理本站的期刊分类、每期期刊（封面、PDF、发布时间、合作伙伴专享）与期内文章；统计按天记录阅读与下载。',
@@ -92,4 +95,8 @@ export const journalAdmin = {
   statArticles: '文章',
   colDay: '日期',
   last30Days: '最近 30 天',
+  fromSubmission: '选用投稿',
+  fromSubmissionHelp: '从已录用的投稿中选择一篇，编辑后作为本期文章发布；作者为投稿会员',
+  fromSubmissionNone: '暂无待编入的录用投稿',
+  fromSubmissionTag: '来自投稿',
 } as const;

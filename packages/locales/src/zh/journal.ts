@@ -45,5 +45,6 @@ export const journal = {
     articleNotFound: '文章不存在或尚未发布',
     preview: '预览：本期尚未公开',
     backToHome: '返回电子期刊',
+    submitLoadFailed: '投稿窗口加载失败，请稍后重试',
   },
 } as const;

@@ -5,6 +5,7 @@ import { JOURNAL_RULE, type AdminJournalArticle, type AdminJournalIssue } from '
 import type { Site } from '@portal/contracts/sites';
 import { DAY_MS } from '../../db/day-counts';
 import type { Executor } from '../../db/executor';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { Clock } from '../../lib/clock';
@@ -14,6 +15,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { findAttachment, linkAttachments } from '../../platform/uploads/attachment-links';
 import { attachmentsAddressedIn } from '@portal/contracts/uploads';
+import { placeableSubmission } from './journal-submissions.service';
 import { journalRepository, type IssueRow } from './journal.repository';
 import { authorOf } from './journal.service';
 
@@ -38,6 +40,7 @@ interface IssueInput {
 interface ArticleInput {
   teb_id: number;
   tea_id?: number;
+  teba_id?: number;
   tea_title: string;
   tea_sort?: number;
   author_user_id: number | null;
@@ -117,6 +120,7 @@ export function journalAdminService(
       author_name: string;
       content?: string;
       read_count: number;
+      submission_id: number | null;
     },
   ): Promise<AdminJournalArticle> {
     const briefs = await memberBriefs(db, row.author_id !== null ? [row.author_id] : [], site.tws_id);
@@ -130,6 +134,7 @@ export function journalAdminService(
       author_name: row.author_name,
       author: authorOf(row.author_id, row.author_name, briefs),
       read_count: Number(row.read_count),
+      teba_id: row.submission_id,
     };
   }
 
@@ -284,52 +289,71 @@ export function journalAdminService(
       }
       const content = sanitizeRichText(input.tea_content);
       const now = clock.now();
-      const id = await db.transaction().execute(async (trx) => {
-        await ownIssue(trx, site, input.teb_id);
-        const values = {
-          title: input.tea_title,
-          author_id: input.author_user_id,
-          author_name: input.author_user_id !== null ? '' : input.author_name,
-          content,
-          summary: summaryOf(content, JOURNAL_RULE.articleTitleMax + 100),
-          updated_at: now,
-        };
-        let articleId = input.tea_id;
-        if (articleId !== undefined) {
-          const before = await repo.article(trx, articleId);
-          if (!before || before.issue_id !== input.teb_id) throw ApiError.notFound('journalAdmin.api.articleNotFound');
-          await repo.updateArticle(trx, articleId, { ...values, sort: input.tea_sort ?? before.sort });
-          await audited(trx, site, actorId, 'journal.articleSave', 'journal_article', articleId, request, {
-            before: {
-              title: before.title,
-              sort: before.sort,
-              author_id: before.author_id,
-              author_name: before.author_name,
-            },
-            after: {
-              title: values.title,
-              sort: input.tea_sort ?? before.sort,
-              author_id: values.author_id,
-              author_name: values.author_name,
-            },
-          });
-        } else {
-          const sort = input.tea_sort ?? (await repo.maxArticleSort(trx, input.teb_id)) + 1;
-          articleId = await repo.insertArticle(trx, {
-            ...values,
-            issue_id: input.teb_id,
-            sort,
-            submission_id: null,
-            created_at: now,
-          });
-          await audited(trx, site, actorId, 'journal.articleSave', 'journal_article', articleId, request, {
-            after: { title: values.title, sort, author_id: values.author_id, author_name: values.author_name },
-          });
-        }
-        await linkAttachments(trx, { refs: attachmentsAddressedIn(content) }, now);
-        await repo.updateIssue(trx, input.teb_id, { updated_at: now });
-        return articleId;
-      });
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          await ownIssue(trx, site, input.teb_id);
+          const values = {
+            title: input.tea_title,
+            author_id: input.author_user_id,
+            author_name: input.author_user_id !== null ? '' : input.author_name,
+            content,
+            summary: summaryOf(content, JOURNAL_RULE.articleTitleMax + 100),
+            updated_at: now,
+          };
+          let articleId = input.tea_id;
+          if (articleId !== undefined) {
+            const before = await repo.article(trx, articleId);
+            if (!before || before.issue_id !== input.teb_id)
+              throw ApiError.notFound('journalAdmin.api.articleNotFound');
+            await repo.updateArticle(trx, articleId, { ...values, sort: input.tea_sort ?? before.sort });
+            await audited(trx, site, actorId, 'journal.articleSave', 'journal_article', articleId, request, {
+              before: {
+                title: before.title,
+                sort: before.sort,
+                author_id: before.author_id,
+                author_name: before.author_name,
+              },
+              after: {
+                title: values.title,
+                sort: input.tea_sort ?? before.sort,
+                author_id: values.author_id,
+                author_name: values.author_name,
+              },
+            });
+          } else {
+            // Placed from an accepted submission: its author is the member who submitted it.
+            const submission =
+              input.teba_id !== undefined ? await placeableSubmission(trx, site, input.teba_id) : undefined;
+            if (submission) Object.assign(values, { author_id: submission.author_id, author_name: '' });
+            const sort = input.tea_sort ?? (await repo.maxArticleSort(trx, input.teb_id)) + 1;
+            articleId = await repo.insertArticle(trx, {
+              ...values,
+              issue_id: input.teb_id,
+              sort,
+              submission_id: submission?.id ?? null,
+              created_at: now,
+            });
+            await audited(trx, site, actorId, 'journal.articleSave', 'journal_article', articleId, request, {
+              after: {
+                title: values.title,
+                sort,
+                author_id: values.author_id,
+                author_name: values.author_name,
+                ...(submission ? { submission_id: submission.id } : {}),
+              },
+            });
+          }
+          await linkAttachments(trx, { refs: attachmentsAddressedIn(content) }, now);
+          await repo.updateIssue(trx, input.teb_id, { updated_at: now });
+          return articleId;
+        })
+        .catch((error: unknown) => {
+          // Two editors placed the same submission at once: the unique submission_id let one in.
+          if (input.teba_id !== undefined && isUniqueViolation(error))
+            throw ApiError.refused('journalAdmin.api.submissionPlaced', {}, { field: 'teba_id' });
+          throw error;
+        });
       const row = await repo.article(db, id);
       return articleView(site, row!);
     },

@@ -139,6 +139,7 @@ export function journalRepository(db: Executor) {
           'author_name',
           'summary',
           'read_count',
+          'submission_id',
           ...(withContent ? (['content'] as const) : []),
         ])
         .where('issue_id', '=', issueId);
@@ -156,6 +157,7 @@ export function journalRepository(db: Executor) {
           author_name: string;
           summary: string;
           read_count: number;
+          submission_id: number | null;
           content?: string;
         }>
       >;

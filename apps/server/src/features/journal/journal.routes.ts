@@ -13,6 +13,7 @@ import { registerCall } from '../../http/register-call';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { sendAttachment } from '../../platform/uploads/attachment-response';
 import { journalAdminRoutes } from './journal-admin.routes';
+import { journalSubmissionsRoutes } from './journal-submissions.routes';
 import { journalService, readerKey } from './journal.service';
 
 /**
@@ -64,4 +65,5 @@ export async function journalRoutes(app: FastifyInstance, deps: FeatureDeps) {
   );
 
   await journalAdminRoutes(app, deps);
+  await journalSubmissionsRoutes(app, deps);
 }

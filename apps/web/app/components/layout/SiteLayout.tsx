@@ -17,6 +17,8 @@ export interface SiteLayoutSlots {
   publishPost?: ReactNode;
   /** The topic article dialog's host, opened by the publish menu's "topic article" entry and topic pages. */
   publishArticle?: ReactNode;
+  /** The e-magazine submission dialog's host, opened by the publish menu's "e-magazine submission" entry. */
+  submitJournal?: ReactNode;
 }
 
 /**
@@ -49,6 +51,7 @@ export function SiteLayout({ children, slots = {} }: { children: ReactNode; slot
       {/* The navbar publish menu's "post" entry (and the discussions page) open this dialog. */}
       {admin ? null : slots.publishPost}
       {admin ? null : slots.publishArticle}
+      {admin ? null : slots.submitJournal}
       <BackToTop />
     </>
   );

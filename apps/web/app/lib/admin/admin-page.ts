@@ -25,7 +25,7 @@ export interface AdminPage {
   titleKey: TextKey;
   /** Shown (menu) and usable only when the member holds this permission on the managed site. */
   permission: Permission;
-  /** Other permissions that open the screen as well (the review queue: posts' or topic articles' reviewers). */
+  /** Other permissions that open the screen as well (the review queue: posts', topic articles' or submissions' reviewers). */
   orPermissions?: readonly Permission[];
   group: AdminMenuGroup;
   /** False for screens reached from another one (a detail page): routed but not in the menu. */

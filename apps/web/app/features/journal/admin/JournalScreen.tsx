@@ -35,10 +35,12 @@ import {
   adminJournalIssueList,
   adminJournalIssueSave,
   adminJournalIssueStats,
+  adminJournalSubmissionList,
   JOURNAL_RULE,
   uploadJournalCover,
   type AdminJournalArticle,
   type AdminJournalIssue,
+  type AdminJournalSubmission,
 } from '@portal/contracts/journal-admin';
 import { SiteAdminNote } from '~/components/admin/SiteAdminNote';
 import { LoadMore } from '~/components/admin/LoadMore';
@@ -57,6 +59,7 @@ const JOURNAL_CALLS = [
   adminJournalCategoryList,
   adminJournalArticleList,
   adminJournalIssueStats,
+  adminJournalSubmissionList,
   getEbookCategory,
   getEbookList,
   ebookInfo,
@@ -225,6 +228,8 @@ function IssueDialog({ issue, onClose }: { issue: AdminJournalIssue | 'new'; onC
 /* Articles */
 
 interface ArticleValues {
+  /** The accepted submission the new article is placed from. */
+  teba_id?: number;
   tea_title?: string;
   tea_sort?: number | null;
   author_user_id?: number | null;
@@ -232,7 +237,7 @@ interface ArticleValues {
   tea_content?: string;
 }
 
-const ARTICLE_FIELDS = ['tea_title', 'tea_sort', 'author_user_id', 'author_name', 'tea_content'];
+const ARTICLE_FIELDS = ['teba_id', 'tea_title', 'tea_sort', 'author_user_id', 'author_name', 'tea_content'];
 
 function ArticleDialog({
   issueId,
@@ -247,11 +252,24 @@ function ArticleDialog({
   const [form] = Form.useForm<ArticleValues>();
   const save = useCallMutation(adminJournalArticleSave, { invalidates: JOURNAL_CALLS });
   const editing = article === 'new' ? null : article;
+  // A new article may start from an accepted submission not placed yet (its author the submitter).
+  const accepted = useCall(adminJournalSubmissionList, {}, { enabled: !editing });
+  const [picked, setPicked] = useState<AdminJournalSubmission | null>(null);
+  const pick = (id: number | undefined) => {
+    const submission = accepted.data?.list.find((x) => x.teba_id === id) ?? null;
+    setPicked(submission);
+    form.setFieldsValue(
+      submission
+        ? { teba_id: submission.teba_id, tea_title: submission.teba_title, tea_content: submission.teba_content }
+        : { teba_id: undefined },
+    );
+  };
   const body = () => {
     const v = form.getFieldsValue(true) as ArticleValues;
     return {
       teb_id: issueId,
       ...(editing ? { tea_id: editing.tea_id } : {}),
+      ...(!editing && typeof v.teba_id === 'number' ? { teba_id: v.teba_id } : {}),
       tea_title: v.tea_title ?? '',
       ...(typeof v.tea_sort === 'number' ? { tea_sort: v.tea_sort } : {}),
       author_user_id: typeof v.author_user_id === 'number' ? v.author_user_id : null,
@@ -299,20 +317,46 @@ function ArticleDialog({
       okButtonProps={{ 'data-testid': 'journal-article-save' } as Record<`data-${string}`, string>}
     >
       <Form form={form} layout="vertical" initialValues={initial} preserve={false} data-testid="journal-article-form">
+        {editing ? null : (
+          <Form.Item name="teba_id" label={t('fromSubmission')} extra={t('fromSubmissionHelp')}>
+            <Select
+              allowClear
+              loading={accepted.isPending}
+              placeholder={t('fromSubmissionNone')}
+              notFoundContent={t('fromSubmissionNone')}
+              onChange={(id: number | undefined) => pick(id)}
+              options={(accepted.data?.list ?? []).map((x) => ({
+                value: x.teba_id,
+                label: `${x.teba_title} · ${x.author.name}`,
+              }))}
+              data-testid="journal-article-submission"
+            />
+          </Form.Item>
+        )}
         <Form.Item name="tea_title" label={t('fieldArticleTitle')} rules={[rule('tea_title')]}>
           <Input maxLength={JOURNAL_RULE.articleTitleMax} showCount data-testid="journal-article-title" />
         </Form.Item>
         <Space wrap align="start">
-          <Form.Item name="author_user_id" label={t('fieldAuthorId')} extra={t('authorIdHelp')}>
-            <InputNumber min={1} precision={0} style={{ width: 200 }} data-testid="journal-article-author-id" />
-          </Form.Item>
-          <Form.Item
-            name="author_name"
-            label={t('fieldAuthorName')}
-            rules={[contractRule(t, adminJournalArticleSave.body, body, ['author_name'], ['author_user_id'])]}
-          >
-            <Input maxLength={JOURNAL_RULE.authorNameMax} data-testid="journal-article-author-name" />
-          </Form.Item>
+          {picked || editing?.teba_id ? (
+            <Form.Item label={t('colAuthor')}>
+              <Tag color="blue" data-testid="journal-article-submitter">
+                {picked?.author.name ?? editing?.author.name}
+              </Tag>
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item name="author_user_id" label={t('fieldAuthorId')} extra={t('authorIdHelp')}>
+                <InputNumber min={1} precision={0} style={{ width: 200 }} data-testid="journal-article-author-id" />
+              </Form.Item>
+              <Form.Item
+                name="author_name"
+                label={t('fieldAuthorName')}
+                rules={[contractRule(t, adminJournalArticleSave.body, body, ['author_name'], ['author_user_id'])]}
+              >
+                <Input maxLength={JOURNAL_RULE.authorNameMax} data-testid="journal-article-author-name" />
+              </Form.Item>
+            </>
+          )}
           <Form.Item name="tea_sort" label={t('fieldSort')} rules={[rule('tea_sort')]}>
             <InputNumber min={0} max={JOURNAL_RULE.sortMax} precision={0} data-testid="journal-article-sort" />
           </Form.Item>
@@ -333,7 +377,16 @@ function ArticlesDrawer({ issue, onClose }: { issue: AdminJournalIssue; onClose:
   const articles = list.data ? list.data.pages.flatMap((p) => p.list) : [];
   const columns: ColumnsType<AdminJournalArticle> = [
     { title: t('fieldSort'), dataIndex: 'tea_sort', width: 80 },
-    { title: t('colArticle'), dataIndex: 'tea_title' },
+    {
+      title: t('colArticle'),
+      key: 'title',
+      render: (_, a) => (
+        <>
+          {a.tea_title}
+          {a.teba_id !== null ? <Tag>{t('fromSubmissionTag')}</Tag> : null}
+        </>
+      ),
+    },
     { title: t('colAuthor'), key: 'author', render: (_, a) => a.author.name, width: 160 },
     { title: t('colReads'), dataIndex: 'read_count', width: 90 },
     {
