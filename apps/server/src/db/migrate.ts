@@ -25,6 +25,7 @@ import * as topicDailyViews from './migrations/2026-11-26-0024-topic-daily-views
 import * as journal from './migrations/2026-11-26-0025-journal';
 import * as pointsSigninsLevels from './migrations/2026-11-26-0026-points-signins-levels';
 import * as expertFields from './migrations/2026-11-26-0027-expert-fields';
+import * as search from './migrations/2026-11-27-0032-search';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0025-journal': journal,
   '2026-11-26-0026-points-signins-levels': pointsSigninsLevels,
   '2026-11-26-0027-expert-fields': expertFields,
+  '2026-11-27-0032-search': search,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
