@@ -3,6 +3,7 @@
 // word precision, recall and F1 against the hand segmentation, and the speed of each.
 //   node bench/search-segmenter.mjs
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const { Jieba } = require('@node-rs/jieba');
