@@ -12,22 +12,25 @@ const config = loadConfig();
 const database = await openDatabase(config.database);
 await migrateToLatest(database.db);
 const started = performance.now();
-let kindStarted = started;
-let current = '';
 const out = process.stdout;
-const line = (text: string) => (out.isTTY ? out.write(`\r\x1b[2K${text}`) : undefined);
+let current: { kind: string; done: number; since: number } | null = null;
+const describe = (c: { kind: string; done: number; since: number }) => {
+  const bar = '#'.repeat(Math.min(30, Math.ceil(Math.log2(c.done + 1))));
+  return `${c.kind.padEnd(16)} ${String(c.done).padStart(9)} items  ${((performance.now() - c.since) / 1000).toFixed(1)} s  ${bar}`;
+};
+// A progress line redrawn in place on a terminal; one line per kind when it is done, everywhere.
+const finish = () => {
+  if (current) out.write(out.isTTY ? `\r\x1b[2K${describe(current)}\n` : `${describe(current)}\n`);
+};
 await rebuildSearch(database.db, SEARCH_SOURCES, ({ kind, done }) => {
-  if (kind !== current) {
-    if (current) out.write('\n');
-    current = kind;
-    kindStarted = performance.now();
+  if (current?.kind !== kind) {
+    finish();
+    current = { kind, done, since: performance.now() };
   }
-  const seconds = (performance.now() - kindStarted) / 1000;
-  line(
-    `${kind.padEnd(16)} ${String(done).padStart(9)} items  ${seconds.toFixed(1)} s  ${'#'.repeat(Math.min(40, Math.ceil(Math.log2(done + 1))))}`,
-  );
+  current.done = done;
+  if (out.isTTY) out.write(`\r\x1b[2K${describe(current)}`);
 });
-if (current) out.write('\n');
+finish();
 const counts = await database.db
   .selectFrom('search_documents')
   .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
