@@ -38,6 +38,7 @@ import { reviewsFeature } from './platform/reviews/reviews.feature';
 import { rolesFeature } from './platform/roles/roles.feature';
 import { settingsFeature } from './platform/settings/settings.feature';
 import { pointsFeature } from './platform/points/points.feature';
+import { searchFeature } from './platform/search/search.feature';
 import { uploadsFeature } from './platform/uploads/uploads.feature';
 import { createStorage, storageOrigins } from './lib/storage';
 import { accessGuardPlugin } from './http/access-guard';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     raffleFeature,
     pagesFeature,
     rolesFeature,
+    searchFeature,
   ]);
 
   // 5. Server-rendered pages last: they catch every other GET.

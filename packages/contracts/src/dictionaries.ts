@@ -4,8 +4,12 @@ import { defineCall, permission, PUBLIC } from './call';
 import { PERMISSIONS } from './permissions';
 import { plainLine } from './text-rules';
 
-/** The site dictionaries that feed forms and filters (decisions.md: industries, scenes, sources, areas, boards). */
-export const DICTIONARY_KINDS = ['industry', 'scene', 'source', 'area', 'board'] as const;
+/**
+ * The site dictionaries that feed forms and filters (decisions.md: industries, scenes, sources, areas,
+ * boards), and search's synonyms: each entry one group of words that mean the same, separated by
+ * commas (`对象存储, object storage`, decision 039).
+ */
+export const DICTIONARY_KINDS = ['industry', 'scene', 'source', 'area', 'board', 'synonym'] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 
 /** One entry: `value` is the dictionary id that forms send back (e.g. `user_industry`, `tp_hy_dd_id`). */

@@ -10,6 +10,7 @@ import { reviews } from './en/reviews';
 import { topics } from './en/topics';
 import { topicForm } from './en/topic-form';
 import { journal } from './en/journal';
+import { search } from './en/search';
 
 /** English message catalogue; its keys are checked against the Chinese one. */
 export const en: SiteCatalogue = {
@@ -474,4 +475,5 @@ export const en: SiteCatalogue = {
   topics,
   topicForm,
   journal,
+  search,
 };

@@ -9,6 +9,7 @@ import { reviews } from './zh/reviews';
 import { topics } from './zh/topics';
 import { topicForm } from './zh/topic-form';
 import { journal } from './zh/journal';
+import { search } from './zh/search';
 
 /**
  * Chinese (default) message catalogue of the portal's pages, one namespace per domain. The English
@@ -452,6 +453,7 @@ export const zh = {
   topics,
   topicForm,
   journal,
+  search,
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

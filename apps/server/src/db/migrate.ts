@@ -28,6 +28,7 @@ import * as expertFields from './migrations/2026-11-26-0027-expert-fields';
 import * as journalSubmissions from './migrations/2026-11-27-0028-journal-submissions';
 import * as expertApplications from './migrations/2026-11-27-0029-expert-applications';
 import * as raffle from './migrations/2026-11-27-0030-raffle';
+import * as search from './migrations/2026-11-27-0032-search';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0028-journal-submissions': journalSubmissions,
   '2026-11-27-0029-expert-applications': expertApplications,
   '2026-11-27-0030-raffle': raffle,
+  '2026-11-27-0032-search': search,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -85,6 +85,11 @@ function declaredTables(): Tables {
 }
 
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * What each database's own full-text index adds (decision 039), which Kysely never reads as a table:
+ * SQLite's FTS5 table with its shadow tables, PostgreSQL's tsvector column.
+ */
+const fullTextOnly = { sqliteTablePrefix: 'search_fts', postgresColumns: new Set(['search_documents.tsv']) };
 
 /** Reads the migrated database: SQLite's `pragma table_info`, PostgreSQL's `information_schema`. */
 async function databaseTables(t: TestApp): Promise<Tables> {
@@ -94,7 +99,7 @@ async function databaseTables(t: TestApp): Promise<Tables> {
     const names = await sql<{ name: string }>`
       select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
     for (const { name } of names.rows) {
-      if (migrationTables.has(name)) continue;
+      if (migrationTables.has(name) || name.startsWith(fullTextOnly.sqliteTablePrefix)) continue;
       const info = await sql<{ name: string; type: string; notnull: number; dflt_value: unknown; pk: number }>`
         select * from pragma_table_info(${name})`.execute(db);
       const pkColumns = info.rows.filter((c) => c.pk > 0).length;
@@ -115,6 +120,7 @@ async function databaseTables(t: TestApp): Promise<Tables> {
        order by table_name, ordinal_position`.execute(db);
     for (const c of info.rows) {
       if (migrationTables.has(c.table_name)) continue;
+      if (fullTextOnly.postgresColumns.has(`${c.table_name}.${c.column_name}`)) continue;
       const columns = tables.get(c.table_name) ?? new Map<string, Column>();
       columns.set(c.column_name, { nullable: c.is_nullable === 'YES', generated: c.column_default !== null });
       tables.set(c.table_name, columns);

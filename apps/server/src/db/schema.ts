@@ -418,6 +418,27 @@ export interface ExpertApplicationsTable {
   submitted_at: Millis | null;
 }
 
+/**
+ * One findable item (decision 039): its plain text and the tokens the search tokeniser made. On
+ * PostgreSQL the table also has `tsv` (tsvector), written and read only by the search engine.
+ */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number;
+  /** 0: found on every site (members). */
+  site_id: number;
+  /** 0 everyone, 1 partners only. */
+  audience: Generated<number>;
+  /** The item this one belongs to (an e-magazine article's issue); 0 otherwise. */
+  parent_id: Generated<number>;
+  title: string;
+  body: string;
+  title_tokens: string;
+  body_tokens: string;
+  published_at: Millis;
+}
+
 export interface PostsTable {
   id: Generated<number>;
   site_id: number;
@@ -839,6 +860,7 @@ export interface DB {
   journal_submissions: JournalSubmissionsTable;
   expert_fields: ExpertFieldsTable;
   expert_applications: ExpertApplicationsTable;
+  search_documents: SearchDocumentsTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;
   posts: PostsTable;

@@ -91,7 +91,19 @@ export function activityState(
 // ---------------------------------------------------------------------------------------------
 // The plan
 
-export type DictKind = 'industry' | 'scene' | 'source' | 'area' | 'board';
+export type DictKind = 'industry' | 'scene' | 'source' | 'area' | 'board' | 'synonym';
+
+/** The industry's words that mean the same, in both languages: one synonym entry each. */
+export const DEMO_SYNONYMS = [
+  '对象存储, object storage, OSS',
+  '纠删码, erasure coding, EC',
+  '快照, snapshot',
+  '重删, 重复数据删除, deduplication, dedup',
+  '备份, backup',
+  '容灾, disaster recovery, DR',
+  '分布式存储, distributed storage',
+  '全闪存, all-flash',
+];
 
 export interface PlannedMember {
   key: string;
@@ -208,7 +220,7 @@ export function buildDemoPlan(now: number): DemoPlan {
     const t = TEXTS[site.lang];
     const rand = seededRandom(site.tws_id * 7919);
     const at = ([day, hour]: [number, number]) => dayStart + day * DAY + (hour - t.utcOffsetHours) * HOUR;
-    const label = (kind: Exclude<DictKind, 'source'>, value: string) => {
+    const label = (kind: Exclude<DictKind, 'source' | 'synonym'>, value: string) => {
       if (!t.dictionaries[kind].includes(value)) throw new Error(`demo ${site.lang}: unknown ${kind} '${value}'`);
       return value;
     };
@@ -244,6 +256,17 @@ export function buildDemoPlan(now: number): DemoPlan {
         sort: 2,
         created_at: now - 400 * DAY,
       },
+    );
+    // Search's synonyms (decision 039): the same bilingual groups on both sites.
+    DEMO_SYNONYMS.forEach((label, i) =>
+      dictionaries.push({
+        site_id: site.tws_id,
+        kind: 'synonym',
+        label,
+        value: i + 1,
+        sort: i + 1,
+        created_at: now - 400 * DAY,
+      }),
     );
 
     // Events.

@@ -2,6 +2,8 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { EXPERT_FLAG } from '@portal/contracts/constants';
 import type { DB, UserRolesTable } from '../db/schema';
 import { recordHistory, type PointSource } from '../platform/points/points.service';
+import { reindexKind } from '../platform/search/search-index';
+import { SEARCH_SOURCES } from '../search-sources';
 import { buildDemoPlan, DEMO_MARKER, type DemoPlan, type PlannedSite, type SourceRef } from './demo-content';
 
 /**
@@ -76,6 +78,8 @@ export async function seedDemo(db: Kysely<DB>, opts: { now: number }): Promise<{
         })
         .execute();
       await insertPlan(trx, plan);
+      // The demo content is findable at once, in the same transaction (decision 039).
+      for (const source of SEARCH_SOURCES) await reindexKind(trx, source);
       return { seeded: true };
     });
   } catch (error) {

@@ -21,7 +21,14 @@ export const siteAdmin: Catalogue['siteAdmin'] = {
   retry: 'Retry',
   empty: 'Nothing here yet',
   dictionaries: {
-    kinds: { industry: 'Industries', scene: 'Scenes', source: 'Sources', area: 'Areas', board: 'Boards' },
+    kinds: {
+      industry: 'Industries',
+      scene: 'Scenes',
+      source: 'Sources',
+      area: 'Areas',
+      board: 'Boards',
+      synonym: 'Search synonyms',
+    },
     lead: "Each site (language) keeps its own dictionaries. The portal's forms and filters list the entries in this order; an entry in use cannot be deleted.",
     colLabel: 'Name',
     colValue: 'Value',

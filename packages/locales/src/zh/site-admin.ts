@@ -19,7 +19,7 @@ export const siteAdmin = {
   retry: '重试',
   empty: '暂无数据',
   dictionaries: {
-    kinds: { industry: '行业', scene: '场景', source: '来源', area: '地区', board: '讨论版块' },
+    kinds: { industry: '行业', scene: '场景', source: '来源', area: '地区', board: '讨论版块', synonym: '搜索同义词' },
     lead: '每个站点（语言）有自己的字典。前台表单和筛选按这里的顺序列出条目；正在使用的条目不能删除。',
     colLabel: '名称',
     colValue: '取值',

@@ -3,6 +3,7 @@ import { memberCount, memberDashboard, memberIndustries } from './accounts.contr
 import type { AccountsModule } from './accounts.module';
 import { accountsRoutes } from './accounts.routes';
 import { membersAdminRoutes } from './members-admin.routes';
+import { memberSearchSource } from './accounts.search';
 
 /**
  * Accounts: registration, sign-in, recovery, the member's information and avatar, and the back
@@ -16,6 +17,7 @@ export function accountsFeature(module: AccountsModule) {
       homeFigures: [memberCount],
       dashboardFigures: [memberDashboard],
       dictionaryUses: [memberIndustries],
+      searchSources: [memberSearchSource],
     },
     async routes(app, deps) {
       await app.register(accountsRoutes, { ...module, storage: deps.storage });

@@ -3,6 +3,8 @@ import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import { POST_TYPE } from '@portal/contracts/discussions';
 import type { DB, UsersTable } from '../../db/schema';
 import { isDictionaryEntry } from '../../platform/dictionaries/dictionaries.repository';
+import { refreshSearch } from '../../platform/search/search-index';
+import { memberSearchSource } from './accounts.search';
 
 const ACTIVE = 1;
 /** Post types of the posts table: discussions and questions. */
@@ -61,30 +63,39 @@ export function accountsRepository(db: Kysely<DB>) {
     },
 
     async createMember(values: { login: Login; nickName: string; passwordHash: string; now: number }): Promise<number> {
-      const row = await db
-        .insertInto('users')
-        .values({
-          email: values.login.kind === 'email' ? values.login.value : null,
-          mobile: values.login.kind === 'mobile' ? values.login.value : null,
-          nick_name: values.nickName,
-          password_hash: values.passwordHash,
-          industry_id: null,
-          // The address they registered with is their first contact; the information page confirms it.
-          contact_email: values.login.kind === 'email' ? values.login.value : '',
-          contact_mobile: values.login.kind === 'mobile' ? values.login.value : '',
-          is_edit: 2,
-          user_expert: EXPERT_FLAG.normal,
-          status: ACTIVE,
-          created_at: values.now,
-          updated_at: values.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            email: values.login.kind === 'email' ? values.login.value : null,
+            mobile: values.login.kind === 'mobile' ? values.login.value : null,
+            nick_name: values.nickName,
+            password_hash: values.passwordHash,
+            industry_id: null,
+            // The address they registered with is their first contact; the information page confirms it.
+            contact_email: values.login.kind === 'email' ? values.login.value : '',
+            contact_mobile: values.login.kind === 'mobile' ? values.login.value : '',
+            is_edit: 2,
+            user_expert: EXPERT_FLAG.normal,
+            status: ACTIVE,
+            created_at: values.now,
+            updated_at: values.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await refreshSearch(trx, memberSearchSource, [row.id]);
+        return row.id;
+      });
     },
 
     async updateMember(id: number, values: Updateable<UsersTable>): Promise<void> {
-      await db.updateTable('users').set(values).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(values).where('id', '=', id).execute();
+        // Members are found by nickname.
+        if (values.nick_name !== undefined || values.status !== undefined) {
+          await refreshSearch(trx, memberSearchSource, [id]);
+        }
+      });
     },
 
     isIndustry: (siteId: number, id: number) => isDictionaryEntry(db, siteId, 'industry', id),

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/password';
+import { refreshSearch } from '../../platform/search/search-index';
+import { memberSearchSource } from './accounts.search';
 
 export interface AdminAccountResult {
   created: boolean;
@@ -50,6 +52,7 @@ export async function ensureAdminAccount(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await refreshSearch(trx, memberSearchSource, [user.id]);
     await trx
       .insertInto('user_roles')
       .values({ user_id: user.id, role: 'admin', site_id: null, scope_id: null, created_at: opts.now })

@@ -9,6 +9,7 @@ import {
 import { discussionsRoutes } from './discussions.routes';
 import { moderationRoutes } from './moderation.routes';
 import { postReviewKind } from './post-review-kind';
+import { postSearchSource } from './discussions.search';
 
 /** Posts and questions with their comments and answers, and the moderation of the boards they are in. */
 export const discussionsFeature = defineFeature({
@@ -19,6 +20,7 @@ export const discussionsFeature = defineFeature({
     dashboardFigures: [postDashboard],
     dictionaryUses: postDictionaryUses,
     authoredContent: [authoredPosts, authoredAnswers],
+    searchSources: [postSearchSource],
   },
   async routes(app, deps) {
     await app.register(discussionsRoutes, deps);

@@ -8,6 +8,8 @@ import { hotScore } from './hot-score';
 import { togglePair } from '../../db/toggle-pair';
 import { POST_COMMENTS, type StoredComment } from '../../platform/comments/comments.repository';
 import { removeThreadComment, type CountComments } from '../../platform/comments/comments.service';
+import { refreshSearch } from '../../platform/search/search-index';
+import { postSearchSource } from './discussions.search';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -317,6 +319,8 @@ export const countPostComments: CountComments = async (executor, postId, delta) 
     answers: delta.topLevel,
     activityAt: delta.activityAt,
   });
+  // A post is found by its answers and comments too.
+  await refreshSearch(executor, postSearchSource, [postId]);
 };
 
 /** A removed comment that was its post's accepted answer is no longer accepted; answers whether it was. */

@@ -33,6 +33,8 @@ import { commentsService, isPostStaff } from './comments.service';
 export { isPostStaff };
 import { hotScore } from './hot-score';
 import type { ViewCounter } from '../../lib/view-counter';
+import { refreshSearch } from '../../platform/search/search-index';
+import { postSearchSource } from './discussions.search';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const { pending: PENDING, approved: PUBLISHED, rejected: REJECTED, withdrawn: WITHDRAWN } = REVIEW_STATUS;
@@ -304,6 +306,7 @@ export function discussionsService(
           });
           await repo.setAttachments(trx, id, checked.annex, false);
           await linkAttachments(trx, checked.uses, now);
+          await refreshSearch(trx, postSearchSource, [id]);
           if (reviewOn) {
             await submitForReview(trx, { kind: 'post', itemId: id, siteId, authorId, title: form.tp_title, now });
           } else {
@@ -366,6 +369,7 @@ export function discussionsService(
           .execute();
         await repo.setAttachments(trx, post.id, checked.annex, true);
         await linkAttachments(trx, checked.uses, now);
+        await refreshSearch(trx, postSearchSource, [post.id]);
         if (status === PENDING) {
           await submitForReview(trx, {
             kind: 'post',
@@ -394,6 +398,7 @@ export function discussionsService(
       await db.transaction().execute(async (trx) => {
         const post = await ownPost(trx, site, authorId, postId);
         await trx.updateTable('posts').set({ deleted_at: now, updated_at: now }).where('id', '=', post.id).execute();
+        await refreshSearch(trx, postSearchSource, [post.id]);
         await takeBack(trx, {
           userId: authorId,
           siteId: post.site_id,

@@ -10,6 +10,8 @@ import { REPORT_STATUS, type PostFlag, type ReportTarget } from '@portal/contrac
 import type { DB } from '../../db/schema';
 import { removeComment } from './discussions.repository';
 import type { Executor } from '../../db/executor';
+import { refreshSearch } from '../../platform/search/search-index';
+import { postSearchSource } from './discussions.search';
 
 /** Which boards of a site a moderator holds: every one (admins), or these ids. */
 /** An update of one post, narrowed by the state it must still be in. */
@@ -384,6 +386,7 @@ export function moderationRepository(db: Kysely<DB>) {
         const result = await update.executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return undefined;
         const after = (await findPostIn(trx, siteId, before.id))!;
+        await refreshSearch(trx, postSearchSource, [after.id]);
         await alsoDo(trx, after);
         return after;
       });

@@ -7,6 +7,8 @@ import { translate } from '../../lib/i18n';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { award } from '../../platform/points/points.service';
 import type { ReviewKindAdapter } from '../../platform/reviews/review-kinds';
+import { refreshSearch } from '../../platform/search/search-index';
+import { postSearchSource } from './discussions.search';
 
 /** tp_type of a post (decisions.md): 10 discussion, 20 question. */
 const QUESTION = 20;
@@ -101,6 +103,7 @@ export const postReviewKind: ReviewKindAdapter = {
       .returning(['author_id', 'site_id'])
       .executeTakeFirst();
     if (!post) return false;
+    await refreshSearch(executor, postSearchSource, [itemId]);
     // An approved post is published now: it earns its points then (once, whatever resubmissions follow).
     if (status === 20) {
       await award(executor, {

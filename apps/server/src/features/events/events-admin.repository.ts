@@ -2,6 +2,8 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
 import type { ActivitiesTable, DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
+import { refreshSearch } from '../../platform/search/search-index';
+import { eventSearchSource } from './events.search';
 
 export type EventValues = Omit<Insertable<ActivitiesTable>, 'id' | 'site_id' | 'created_at'>;
 
@@ -52,11 +54,13 @@ export function eventsAdminRepository(db: Kysely<DB>) {
         .values({ ...values, site_id: siteId, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await refreshSearch(executor, eventSearchSource, [Number(row.id)]);
       return Number(row.id);
     },
 
     async update(executor: Executor, id: number, values: Updateable<ActivitiesTable>) {
       await executor.updateTable('activities').set(values).where('id', '=', id).execute();
+      await refreshSearch(executor, eventSearchSource, [id]);
     },
 
     linked(executor: Executor, groupId: number, id: number) {

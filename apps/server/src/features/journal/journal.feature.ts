@@ -1,5 +1,6 @@
 import { defineFeature } from '../../platform/kit/feature';
 import { journalReviewKind } from './journal-review-kind';
+import { journalArticleSearchSource, journalIssueSearchSource } from './journal.search';
 import { journalRoutes } from './journal.routes';
 
 /**
@@ -8,6 +9,9 @@ import { journalRoutes } from './journal.routes';
  */
 export const journalFeature = defineFeature({
   name: 'journal',
-  contributes: { reviewKinds: [journalReviewKind] },
+  contributes: {
+    reviewKinds: [journalReviewKind],
+    searchSources: [journalIssueSearchSource, journalArticleSearchSource],
+  },
   routes: journalRoutes,
 });

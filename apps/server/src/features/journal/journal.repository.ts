@@ -2,6 +2,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { JournalArticlesTable, JournalIssuesTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
+import { refreshSearch } from '../../platform/search/search-index';
+import { journalArticleSearchSource, refreshIssueSearch } from './journal.search';
 
 /** What counts once per viewer and day. */
 export type JournalCountKind = 'read' | 'download';
@@ -113,17 +115,23 @@ export function journalRepository(db: Executor) {
     },
     async insertIssue(executor: Executor, row: Insertable<JournalIssuesTable>) {
       const r = await executor.insertInto('journal_issues').values(row).returning('id').executeTakeFirstOrThrow();
+      await refreshIssueSearch(executor, Number(r.id), []);
       return Number(r.id);
     },
     async updateIssue(executor: Executor, id: number, set: Updateable<JournalIssuesTable>) {
       await executor.updateTable('journal_issues').set(set).where('id', '=', id).execute();
+      await refreshIssueSearch(executor, id);
     },
     async deleteIssue(executor: Executor, id: number) {
       // The children first: SQLite enforces no cascade unless its foreign keys are switched on.
+      const articleIds = (
+        await executor.selectFrom('journal_articles').select('id').where('issue_id', '=', id).execute()
+      ).map((r) => r.id);
       await executor.deleteFrom('journal_counted').where('issue_id', '=', id).execute();
       await executor.deleteFrom('journal_daily_counts').where('issue_id', '=', id).execute();
       await executor.deleteFrom('journal_articles').where('issue_id', '=', id).execute();
       await executor.deleteFrom('journal_issues').where('id', '=', id).execute();
+      await refreshIssueSearch(executor, id, articleIds);
     },
 
     /** An issue's articles in their order (sort, then id), keyset paged on (sort, id). */
@@ -199,13 +207,16 @@ export function journalRepository(db: Executor) {
     },
     async insertArticle(executor: Executor, row: Insertable<JournalArticlesTable>) {
       const r = await executor.insertInto('journal_articles').values(row).returning('id').executeTakeFirstOrThrow();
+      await refreshSearch(executor, journalArticleSearchSource, [Number(r.id)]);
       return Number(r.id);
     },
     async updateArticle(executor: Executor, id: number, set: Updateable<JournalArticlesTable>) {
       await executor.updateTable('journal_articles').set(set).where('id', '=', id).execute();
+      await refreshSearch(executor, journalArticleSearchSource, [id]);
     },
     async deleteArticle(executor: Executor, id: number) {
       await executor.deleteFrom('journal_articles').where('id', '=', id).execute();
+      await refreshSearch(executor, journalArticleSearchSource, [id]);
     },
 
     /** The site's published issues and their articles, readers and downloads. */

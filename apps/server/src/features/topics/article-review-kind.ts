@@ -8,6 +8,8 @@ import { translate } from '../../lib/i18n';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { award } from '../../platform/points/points.service';
 import type { ReviewKindAdapter } from '../../platform/reviews/review-kinds';
+import { refreshSearch } from '../../platform/search/search-index';
+import { articleSearchSource } from './topics.search';
 
 /** The points ledger's name for a topic article (the demo's ledger uses it too). */
 export const ARTICLE_POINTS_KIND = 'topic_article';
@@ -95,6 +97,7 @@ export const articleReviewKind: ReviewKindAdapter = {
       .returning(['author_id', 'site_id', 'topic_id'])
       .executeTakeFirst();
     if (!article) return false;
+    await refreshSearch(executor, articleSearchSource, [itemId]);
     if (status === REVIEW_STATUS.approved) {
       await executor
         .updateTable('topics')

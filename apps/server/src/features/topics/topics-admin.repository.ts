@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import { refreshSearch } from '../../platform/search/search-index';
+import { topicSearchSource } from './topics.search';
 
 const COLUMNS = [
   'id',
@@ -54,11 +56,13 @@ export function topicsAdminRepository(db: Kysely<DB>) {
         .values({ site_id: siteId, ...values, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await refreshSearch(executor, topicSearchSource, [row.id]);
       return row.id;
     },
 
     async update(executor: Executor, id: number, values: Partial<TopicValues> & { archived_at?: number | null }) {
       await executor.updateTable('topics').set(values).where('id', '=', id).execute();
+      await refreshSearch(executor, topicSearchSource, [id]);
     },
   };
 }

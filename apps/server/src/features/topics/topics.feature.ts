@@ -8,6 +8,7 @@ import {
   topicDirectory,
 } from './topics.contributions';
 import { topicsRoutes } from './topics.routes';
+import { articleSearchSource, topicSearchSource } from './topics.search';
 
 /** Topics: the topic list and pages, topic articles reviewed by their topics' hosts, follows of topics. */
 export const topicsFeature = defineFeature({
@@ -19,6 +20,7 @@ export const topicsFeature = defineFeature({
     dictionaryUses: [articleSources],
     topicDirectories: [topicDirectory],
     authoredContent: [authoredArticles],
+    searchSources: [articleSearchSource, topicSearchSource],
   },
   routes: topicsRoutes,
 });

@@ -5,6 +5,8 @@ import type { Executor } from '../../db/executor';
 import type { DB, TopicArticlesTable } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
 import { togglePair } from '../../db/toggle-pair';
+import { refreshSearch } from '../../platform/search/search-index';
+import { articleSearchSource } from './topics.search';
 
 export type ArticleRow = Selectable<TopicArticlesTable>;
 
@@ -189,6 +191,7 @@ export function topicsRepository(db: Kysely<DB>) {
         .values(row)
         .returning('id')
         .executeTakeFirstOrThrow();
+      await refreshSearch(executor, articleSearchSource, [Number(inserted.id)]);
       return Number(inserted.id);
     },
 

@@ -33,6 +33,8 @@ import { linkAttachments } from '../../platform/uploads/attachment-links';
 import type { RemoteImages } from '../../platform/uploads/remote-images';
 import { ARTICLE_POINTS_KIND } from './article-review-kind';
 import { topicsRepository, type ArticleRow } from './topics.repository';
+import { refreshSearch } from '../../platform/search/search-index';
+import { articleSearchSource } from './topics.search';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const { pending: PENDING, approved: APPROVED, rejected: REJECTED, withdrawn: WITHDRAWN } = REVIEW_STATUS;
@@ -353,6 +355,7 @@ export function topicsService(
           .where('id', '=', article.id)
           .execute();
         if (article.status === APPROVED) await repo.bumpArticleCount(trx, article.topic_id, -1);
+        await refreshSearch(trx, articleSearchSource, [article.id]);
         await submitForReview(trx, {
           kind: 'article',
           itemId: article.id,
@@ -393,6 +396,7 @@ export function topicsService(
           .set({ deleted_at: now, updated_at: now })
           .where('id', '=', article.id)
           .execute();
+        await refreshSearch(trx, articleSearchSource, [article.id]);
         if (article.status === APPROVED) await repo.bumpArticleCount(trx, article.topic_id, -1);
         // A pending article leaves the queue as the author's withdrawal would.
         if (article.status === PENDING) {

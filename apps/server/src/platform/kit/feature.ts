@@ -12,6 +12,7 @@ import type { Jobs } from '../../lib/jobs';
 import type { StorageDriver } from '../../lib/storage';
 import type { ReviewKindAdapter } from '../reviews/review-kinds';
 import type { RemoteImages } from '../uploads/remote-images';
+import type { SearchSource } from '../search/search-index';
 
 /** What every feature is built from: one object, made once by `app.ts`. */
 export interface PortalDeps {
@@ -146,6 +147,8 @@ export interface Contributions {
   topicDirectories: readonly TopicDirectory[];
   authoredContent: readonly AuthoredContent[];
   followDirectories: readonly FollowDirectory[];
+  /** The kinds of findable items, one source each (platform/search, decision 039). */
+  searchSources: readonly SearchSource[];
 }
 
 export type FeatureDeps = PortalDeps & { contributions: Contributions };
@@ -175,6 +178,7 @@ export function gatherContributions(features: readonly Feature[]): Contributions
     topicDirectories: features.flatMap((f) => f.contributes?.topicDirectories ?? []),
     authoredContent: features.flatMap((f) => f.contributes?.authoredContent ?? []),
     followDirectories: features.flatMap((f) => f.contributes?.followDirectories ?? []),
+    searchSources: features.flatMap((f) => f.contributes?.searchSources ?? []),
   };
 }
 
