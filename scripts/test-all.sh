@@ -34,13 +34,13 @@ both() {
   return "$status"
 }
 
-# The route types first (what both the typecheck and the linter's import resolver read); then the
-# static checks, which write nothing, side by side, and the build beside the unit tests, which need
-# no build: each pair shares the two cores.
+# The route types first (what the typecheck and the linter's import resolver read). Then two pairs
+# that share the two cores without touching each other's files: the build beside the linter, and the
+# typecheck beside the unit tests (some of which start the built server).
 step "route types"
 npm run --silent typegen -w @portal/web
-both typecheck "npm run --silent typecheck:ts" "lint and formatting" "npm run --silent lint && npm run --silent format:check"
-both build "npm run --silent build" "unit tests" "npx vitest run --project unit"
+both build "npm run --silent build" "lint and formatting" "npm run --silent lint && npm run --silent format:check"
+both typecheck "npm run --silent typecheck:ts" "unit tests" "npx vitest run --project unit"
 
 with_postgres=false
 if node scripts/pg-available.mjs; then
