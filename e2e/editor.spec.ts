@@ -114,7 +114,9 @@ for (const site of SITES) {
       const tableButton = toolbar.getByRole('button', { name: texts.toolbar.table });
       const table = content.locator('table');
       const firstRowCells = table.locator('tr').first().locator('th, td');
-      const quick = { timeout: 1_000 };
+      // Long enough that a slow render is not taken for a missed click: a retried table action would
+      // apply twice.
+      const quick = { timeout: 5_000 };
       await choose(page, tableButton, texts.toolbar.insertTable, () =>
         expect(table.locator('tr')).toHaveCount(3, quick),
       );

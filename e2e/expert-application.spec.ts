@@ -129,8 +129,8 @@ test('an expert application with a photo and two contributions is approved, on b
       site.texts.discuss.ui.expert,
     );
 
-    // The personal centre lists the application, approved.
-    await page.goto(`/${site.prefix}/userinfo`);
+    // The personal centre's applications section lists the application, approved.
+    await page.goto(`/${site.prefix}/userinfo/applications`);
     const mine = page.getByTestId('my-application-expert');
     await expect(mine.getByTestId('my-application-status')).toHaveText(site.texts.applicationsCentre.status[20]);
     await context.close();

@@ -244,7 +244,7 @@ for (const site of SITES) {
       await visitor.close();
 
       // The author's personal centre: the submission accepted, linking to the article.
-      await authorPage.goto(`/${site.prefix}/userinfo`);
+      await authorPage.goto(`/${site.prefix}/userinfo/creations`);
       await waitForHydration(authorPage);
       const mine = authorPage
         .getByTestId('my-submissions')

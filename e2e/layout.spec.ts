@@ -285,7 +285,8 @@ for (const site of SITES) {
       context,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
+      // Every screen of the back office, one after the other: the list grows with each domain.
+      test.setTimeout(240_000);
       await admin.enter(context, baseURL!, site);
       await page.setViewportSize({ width: 1280, height: 800 });
       for (const [path, title] of backOfficeScreens(site)) {

@@ -14,11 +14,14 @@ export function encodeCursor(cursor: KeysetCursor): string {
   return Buffer.from(`${cursor.at}.${cursor.id}${tie}`).toString('base64url');
 }
 
-/** Reads a cursor from a client; a forged or damaged one is a validation failure on `cursor`. */
-export function decodeCursor(raw: string | undefined): KeysetCursor | null {
+/**
+ * Reads a cursor from a client; a forged or damaged one is a validation failure on `cursor`. Only a
+ * list that writes a `tie` (`withTie`) accepts a cursor with one; every other list refuses it.
+ */
+export function decodeCursor(raw: string | undefined, opts: { withTie?: boolean } = {}): KeysetCursor | null {
   if (raw === undefined || raw === '') return null;
   const match = /^(-?\d{1,15})\.(\d{1,12})(?:\.(\d{1,12}))?$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  if (!match) {
+  if (!match || (match[3] !== undefined && !opts.withTie)) {
     throw new ApiError(
       400,
       STATUS.validation,

@@ -57,7 +57,8 @@ export function discussionsMineService(db: Kysely<DB>) {
     },
 
     async interactions(site: Site, userId: number, q: { kind: InteractionKind; cursor?: string; limit: number }) {
-      const after = decodeCursor(q.cursor);
+      // Likes have no id of their own: their cursor carries the liker as a third key.
+      const after = decodeCursor(q.cursor, { withTie: q.kind === 'likes' });
       const rows: InteractionRow[] =
         q.kind === 'likes'
           ? await repo.likes(userId, after, q.limit + 1)
