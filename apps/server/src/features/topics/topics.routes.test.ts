@@ -481,5 +481,6 @@ describe('every XSS payload published as a topic article', () => {
       expect(inertProblems(html), payload.name).toEqual([]);
       if (payload.keeps) expect(html).toContain(payload.keeps);
     }
-  });
+    // Every payload published and read back, one after the other: a minute beside the other suites.
+  }, 120_000);
 });

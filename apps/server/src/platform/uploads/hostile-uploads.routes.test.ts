@@ -188,6 +188,7 @@ describe('hostile documents and pictures (/api/tool/importDocx, upLoadimage)', (
 });
 
 describe('document work past its memory or time limit', () => {
+  // Each waits on a worker to run out of memory or time: longer beside the other suites.
   it('ends a conversion over the memory limit with a clear refusal, and the next import works', async () => {
     const t = await createTestApp({
       env: { DOCUMENT_WORK_MEMORY_MB: '32', DOCUMENT_WORK_THREADS: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
@@ -208,7 +209,7 @@ describe('document work past its memory or time limit', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('answers 503 with Retry-After, in the site’s language, when the thread is busy and the queue is full', async () => {
     const t = await createTestApp({
@@ -237,7 +238,7 @@ describe('document work past its memory or time limit', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('ends a conversion over the time limit with the same refusal', async () => {
     const t = await createTestApp({ env: { DOCUMENT_WORK_TIMEOUT_MS: '100', RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
