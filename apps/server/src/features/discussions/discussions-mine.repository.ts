@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
 
 /** A post anybody may read: published, not hidden, not deleted (the rule of `post.info`). */
-const PUBLIC_POST = { status: REVIEW_STATUS.approved, hidden: 0 } as const;
+/** The post `p` is public: approved, not hidden, not deleted (the one filter of every list here). */
+const publicPost = sql<boolean>`p.status = ${REVIEW_STATUS.approved} and p.hidden = 0 and p.deleted_at is null`;
 
 /** One row of the member's interactions, before the actors' briefs are added. */
 export interface InteractionRow {
@@ -43,9 +44,7 @@ export function discussionsMineRepository(db: Kysely<DB>) {
           'f.created_at as favourite_at',
         ])
         .where('f.user_id', '=', userId)
-        .where('p.status', '=', PUBLIC_POST.status)
-        .where('p.hidden', '=', PUBLIC_POST.hidden)
-        .where('p.deleted_at', 'is', null)
+        .where(publicPost)
         .$if(after !== null, (q) =>
           q.where((eb) => eb(eb.refTuple('f.created_at', 'f.post_id'), '<', eb.tuple(after!.at, after!.id))),
         )
@@ -79,9 +78,7 @@ export function discussionsMineRepository(db: Kysely<DB>) {
         .where('c.author_id', '<>', userId)
         .where('c.deleted_at', 'is', null)
         .where('c.hidden', '=', 0)
-        .where('p.status', '=', PUBLIC_POST.status)
-        .where('p.hidden', '=', PUBLIC_POST.hidden)
-        .where('p.deleted_at', 'is', null)
+        .where(publicPost)
         .where((eb) =>
           kind === 'answers'
             ? eb.and([
@@ -146,9 +143,7 @@ export function discussionsMineRepository(db: Kysely<DB>) {
         .where('c.deleted_at', 'is', null)
         .where('c.hidden', '=', 0)
         .where('p.author_id', '<>', userId)
-        .where('p.status', '=', PUBLIC_POST.status)
-        .where('p.hidden', '=', PUBLIC_POST.hidden)
-        .where('p.deleted_at', 'is', null)
+        .where(publicPost)
         .$if(after !== null, (q) =>
           q.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(after!.at, after!.id))),
         )
@@ -192,9 +187,7 @@ export function discussionsMineRepository(db: Kysely<DB>) {
         ])
         .where('p.author_id', '=', userId)
         .where('l.user_id', '<>', userId)
-        .where('p.status', '=', PUBLIC_POST.status)
-        .where('p.hidden', '=', PUBLIC_POST.hidden)
-        .where('p.deleted_at', 'is', null);
+        .where(publicPost);
       const commentLikes = db
         .selectFrom('comment_likes as l')
         .innerJoin('post_comments as c', 'c.id', 'l.comment_id')
@@ -213,9 +206,7 @@ export function discussionsMineRepository(db: Kysely<DB>) {
         .where('l.user_id', '<>', userId)
         .where('c.deleted_at', 'is', null)
         .where('c.hidden', '=', 0)
-        .where('p.status', '=', PUBLIC_POST.status)
-        .where('p.hidden', '=', PUBLIC_POST.hidden)
-        .where('p.deleted_at', 'is', null);
+        .where(publicPost);
       const rows = await db
         .selectFrom(postLikes.unionAll(commentLikes).as('x'))
         .selectAll()
