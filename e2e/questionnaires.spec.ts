@@ -38,6 +38,8 @@ for (const site of SITES) {
     browser,
     baseURL,
   }) => {
+    // Two people, the back office and the portal: a minute alone, far more beside the other shard.
+    test.setTimeout(180_000);
     const now = Date.now();
     const eventBody = (title: string) => ({
       ta_title: title,
