@@ -90,22 +90,25 @@ for (const site of SITES) {
       await expect(content.locator('strong em s u, strong em u s, strong s em u').first()).toHaveText('Storage notes');
       await expect(toolbar.getByRole('button', { name: texts.toolbar.bold })).toHaveAttribute('aria-pressed', 'true');
 
+      // Long enough that a slow render is not taken for a missed click: a retried heading or table
+      // action would apply twice.
+      const quick = { timeout: 5_000 };
       // Font size (12-72 px) and colour as inline styles, a heading level from the menu.
       await choose(page, toolbar.getByRole('button', { name: texts.toolbar.fontSize }), '24px', () =>
-        expect(content.locator('span[style*="font-size: 24px"]')).toHaveText('Storage notes', { timeout: 1_000 }),
+        expect(content.locator('span[style*="font-size: 24px"]')).toHaveText('Storage notes', quick),
       );
       // The browser writes the colour as rgb(), which is what the stored HTML holds.
       await choose(page, toolbar.getByRole('button', { name: texts.toolbar.colour }), '#f5222d', () =>
         expect(content.locator('span[style*="font-size: 24px"][style*="color: rgb(245, 34, 45)"]')).toHaveText(
           'Storage notes',
-          { timeout: 1_000 },
+          quick,
         ),
       );
       await choose(
         page,
         toolbar.getByRole('button', { name: texts.toolbar.heading }),
         fill(texts.toolbar.headingLevel, { level: 2 }),
-        () => expect(content.locator('h2')).toHaveText('Storage notes', { timeout: 1_000 }),
+        () => expect(content.locator('h2')).toHaveText('Storage notes', quick),
       );
 
       // A 3x3 table; a row and a column added, a column deleted, then the table deleted.
@@ -114,9 +117,6 @@ for (const site of SITES) {
       const tableButton = toolbar.getByRole('button', { name: texts.toolbar.table });
       const table = content.locator('table');
       const firstRowCells = table.locator('tr').first().locator('th, td');
-      // Long enough that a slow render is not taken for a missed click: a retried table action would
-      // apply twice.
-      const quick = { timeout: 5_000 };
       await choose(page, tableButton, texts.toolbar.insertTable, () =>
         expect(table.locator('tr')).toHaveCount(3, quick),
       );

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { catalogues, type Catalogue } from '@portal/locales/catalogues';
 
 /**
@@ -96,17 +96,34 @@ export async function presetLanguage(context: BrowserContext, baseURL: string, s
  * and React Router's data requests (`/x/y.data?…`, which a client-side navigation fetches before
  * the URL changes, and which may redirect elsewhere, e.g. when the target is not built yet).
  */
+/** A navigation's path as the member would see it: a client-side `.data` fetch as the page it loads. */
+export function navigationPath(raw: string): string {
+  const url = new URL(raw);
+  let path = url.pathname;
+  if (path === '/_root.data') path = '/';
+  else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
+  url.searchParams.delete('_routes');
+  const search = url.searchParams.toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The next request that navigates (a document or a client-side `.data` fetch) to a path matching
+ * `pattern`. Its `timing().startTime` is the browser's clock, comparable with a response's timing,
+ * so a test can tell how long the page waited without the test process's own delays.
+ */
+export function nextNavigationTo(page: Page, pattern: RegExp, timeout = 15_000): Promise<Request> {
+  return page.waitForRequest(
+    (request) =>
+      (request.isNavigationRequest() || new URL(request.url()).pathname.endsWith('.data')) &&
+      pattern.test(navigationPath(request.url())),
+    { timeout },
+  );
+}
+
 export function recordNavigationTargets(page: Page): string[] {
   const targets: string[] = [];
-  const normalise = (raw: string) => {
-    const url = new URL(raw);
-    let path = url.pathname;
-    if (path === '/_root.data') path = '/';
-    else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
-    url.searchParams.delete('_routes');
-    const search = url.searchParams.toString();
-    return `${path}${search ? `?${search}` : ''}`;
-  };
+  const normalise = navigationPath;
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) targets.push(normalise(frame.url()));
   });
