@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_SITE, SITES } from '@portal/contracts/sites';
+import { hydrationWork } from './lib/before-hydration';
 import { loadCatalogue } from './lib/catalogue';
 import { NonceContext, nonceScriptStyles, readDocumentNonce } from './lib/nonce';
 import { rememberBrowserTimeZone } from './lib/time-zone';
@@ -15,9 +16,10 @@ nonceScriptStyles(document, nonce);
 rememberBrowserTimeZone(document);
 
 // The page's texts, in its language only (the server wrote it in <html lang>), before hydration so
-// the first render says what the server rendered.
+// the first render says what the server rendered; and the lazy code the page's route module asked
+// for (at most 5 s, then the page hydrates and that code follows).
 const lang = SITES.find((s) => s.htmlLang === document.documentElement.lang)?.lang ?? DEFAULT_SITE.lang;
-void loadCatalogue(lang).then(() => {
+void Promise.all([loadCatalogue(lang), hydrationWork(5_000)]).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { MyInfo } from '@portal/contracts/accounts';
 import { PAGE_SIZE } from '@portal/contracts/constants';
 import { POST_TYPE, postMine } from '@portal/contracts/discussions';
@@ -11,6 +11,7 @@ import { pointsHistory, pointsMine } from '@portal/contracts/points-member';
 import type { Site } from '@portal/contracts/sites';
 import { topicArticleMine, topicArticleMyFavourites } from '@portal/contracts/topic-articles-mine';
 import type { Catalogue } from '@portal/locales/catalogues';
+import { preloadable } from '~/lib/before-hydration';
 import { callQuery, type CallQuery } from '~/lib/query/call-query';
 
 /** What every part of a section is given: the signed-in member the page loaded. */
@@ -22,7 +23,10 @@ export interface CentrePartProps {
 export interface CentrePart {
   /** Unique in its section; the React key. */
   id: string;
-  Component: LazyExoticComponent<ComponentType<CentrePartProps>>;
+  /** The part itself once `preload` has loaded it, the lazy component before. */
+  Component: ComponentType<CentrePartProps>;
+  /** Loads the part's chunk (once), so that `Component` renders without suspending. */
+  preload: () => Promise<void>;
   /**
    * The first page(s) the part reads, with the very bodies it asks them with: the loader asks them
    * in-process, so the part is rendered on the server and hydration asks nothing again.
@@ -48,11 +52,12 @@ function part<M>(
   pick: (module: M) => ComponentType<CentrePartProps>,
   prefetch?: CentrePart['prefetch'],
 ): CentrePart {
-  const Component = lazy(async () => {
+  // Preloaded before the first page hydrates (preloadCentreSection), the part hydrates with it.
+  const { Component, preload } = preloadable<CentrePartProps>(async () => {
     const [module, antd] = await Promise.all([load(), import('~/lib/PortalAntd')]);
-    return { default: antd.withPortalAntd(pick(module)) };
+    return antd.withPortalAntd(pick(module));
   });
-  return { id, Component, ...(prefetch ? { prefetch } : {}) };
+  return { id, Component, preload, ...(prefetch ? { prefetch } : {}) };
 }
 
 const first = { limit: PAGE_SIZE };
@@ -187,4 +192,11 @@ export function centreSectionOf(segment: string | undefined): CentreSection | un
 /** The URL of a section: the default one at `/{prefix}/userinfo`, the others below it. */
 export function centreSectionPath(prefix: string, section: CentreSection): string {
   return section === CENTRE_SECTIONS[0] ? `/${prefix}/userinfo` : `/${prefix}/userinfo/${section.id}`;
+}
+
+/** Loads the parts of the section at `pathname` (`/{prefix}/userinfo/{section?}`), if it is one. */
+export function preloadCentreSection(pathname: string): Promise<unknown> {
+  const match = /^\/[^/]+\/userinfo(?:\/([^/]+))?\/?$/.exec(pathname);
+  const section = match ? centreSectionOf(match[1]) : undefined;
+  return Promise.all(section?.parts.map((p) => p.preload()) ?? []);
 }

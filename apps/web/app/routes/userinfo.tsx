@@ -8,10 +8,14 @@ import achievementsCss from '~/features/points/components/achievements.css?url';
 import myPostsCss from '~/features/reviews/components/my-posts.css?url';
 import { prefetchCalls } from '~/lib/query/prefetch.server';
 import { routeMeta } from '~/lib/route-meta';
+import { beforeHydration } from '~/lib/before-hydration';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
 import type { Route } from './+types/userinfo';
-import { CENTRE_SECTIONS, centreSectionOf, centreSectionPath } from './userinfo-sections';
+import { CENTRE_SECTIONS, centreSectionOf, centreSectionPath, preloadCentreSection } from './userinfo-sections';
+
+// The first page's section: its parts' code loads before the page hydrates (lib/before-hydration).
+beforeHydration(() => preloadCentreSection(window.location.pathname));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsCss },
