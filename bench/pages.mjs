@@ -13,6 +13,7 @@
 //   stationed-index   GET /cn/stationed/index: the experts directory
 //   stationed-info    GET /cn/stationed/info/{id}/articles/new: the most followed expert's page
 //   userinfo          GET /cn/userinfo: the member's personal centre (member only)
+//   search            GET /cn/search/对象存储: the search page's first results (every kind, counts per kind)
 import { API_HEADERS, expectHtml, expectJson } from './lib/measure.mjs';
 import { runContentBench } from './lib/content-bench.mjs';
 
@@ -79,6 +80,10 @@ const TARGETS = {
     path: (ids) => `/cn/stationed/info/${ids.expert}/articles/new`,
   }),
   userinfo: pageTarget({ what: 'GET /cn/userinfo (member only)', path: () => '/cn/userinfo', memberOnly: true }),
+  search: pageTarget({
+    what: 'GET /cn/search/对象存储',
+    path: () => `/cn/search/${encodeURIComponent('对象存储')}`,
+  }),
 };
 
 await runContentBench({
