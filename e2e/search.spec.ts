@@ -33,6 +33,7 @@ test('search: from the navbar to results, kinds, suggestions, a result, a refuse
   page,
   context,
   baseURL,
+  diagnostics,
 }) => {
   test.setTimeout(150_000);
   for (const site of SITES) {
@@ -169,4 +170,7 @@ test('search: from the navbar to results, kinds, suggestions, a result, a refuse
     await expect(hits.first()).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 720 });
   }
+  expect(diagnostics.pageErrors, 'uncaught page errors').toEqual([]);
+  expect(diagnostics.hydrationWarnings, 'hydration warnings').toEqual([]);
+  expect(diagnostics.consoleErrors, 'console errors').toEqual([]);
 });
