@@ -13,6 +13,7 @@
 //   stationed-index   GET /cn/stationed/index: the experts directory
 //   stationed-info    GET /cn/stationed/info/{id}/articles/new: the most followed expert's page
 //   userinfo          GET /cn/userinfo: the member's personal centre (member only)
+//   search            GET /cn/search/对象存储: the search page's first results (every kind, counts per kind)
 import { API_HEADERS, expectHtml, expectJson } from './lib/measure.mjs';
 import { runContentBench } from './lib/content-bench.mjs';
 
@@ -20,14 +21,14 @@ import { runContentBench } from './lib/content-bench.mjs';
 const ZH = { ...API_HEADERS, cookie: 'siteData=1' };
 
 /** A page at `path(ids)`, checked to render (HTTP 200, no error page) before it is measured. */
-function pageTarget({ what, path, memberOnly = false }) {
+function pageTarget({ what, path, memberOnly = false, needsIds = true }) {
   return {
     what,
     goal: { label: 'none: what a render costs (decision 003)', informational: true },
     needsWeb: true,
     async prepare(base, ctx) {
       if (memberOnly && !ctx.pageHeaders.cookie) throw new Error(`${what} needs --as=member`);
-      const ids = await ctx.ids(base);
+      const ids = needsIds ? await ctx.ids(base) : {};
       const first = await expectHtml(base, path(ids), ctx.pageHeaders);
       if (/data-testid="error-\d+"/.test(first.html)) throw new Error(`${first.path} rendered an error page`);
       return { method: 'GET', path: first.path, headers: first.headers, note: first.note };
@@ -79,6 +80,11 @@ const TARGETS = {
     path: (ids) => `/cn/stationed/info/${ids.expert}/articles/new`,
   }),
   userinfo: pageTarget({ what: 'GET /cn/userinfo (member only)', path: () => '/cn/userinfo', memberOnly: true }),
+  search: pageTarget({
+    what: 'GET /cn/search/对象存储',
+    path: () => `/cn/search/${encodeURIComponent('对象存储')}`,
+    needsIds: false,
+  }),
 };
 
 await runContentBench({

@@ -62,6 +62,8 @@ function pathOf(
     login: 'login',
     forget: 'forget',
     information: 'information',
+    // A word both sites' demo content holds, so the page renders hits.
+    search: 'search/NVMe',
     userinfo: 'userinfo',
   };
   const path = paths[pageId];

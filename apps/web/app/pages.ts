@@ -80,6 +80,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },
   { id: 'forget', path: 'forget', file: 'routes/forget.tsx', titleKey: 'forget' },
   { id: 'information', path: 'information', file: 'routes/information.tsx', titleKey: 'information' },
+  // Issue 23 item 5: the search page; kind and time in the query (`?kind=post&time=week`).
+  { id: 'search', path: 'search/:search_key?', file: 'routes/search.tsx', titleKey: 'search' },
   // Issue 22 item 4: the personal centre, one URL per section (routes/userinfo-sections.ts); none is the default.
   { id: 'userinfo', path: 'userinfo/:section?', file: 'routes/userinfo.tsx', titleKey: 'userinfo' },
 ];

@@ -48,6 +48,7 @@ describe('the route table', () => {
       'login/:logintype?/:loginTab?',
       'forget',
       'information',
+      'search/:search_key?',
       'userinfo/:section?',
     ]);
     const paths = flat.map((r) => r.path);

@@ -25,28 +25,64 @@ export function highlighter(terms: readonly QueryTerm[]): RegExp | null {
   return needles.length ? new RegExp(needles.join('|'), 'giu') : null;
 }
 
-/** Escaped text with every match in <em>: built from plain text only, so nothing else can be markup. */
-export function markHits(text: string, marker: RegExp | null): string {
-  const source = text.normalize('NFKC');
-  if (!marker) return escapeHtml(source);
-  let out = '';
+/**
+ * The NFKC form the tokens are made of, and for each of its UTF-16 units where its character starts
+ * in `text`: matches are found in the folded form (ＮＶＭｅ matches nvme) but shown in the text as
+ * written, so a title keeps its full-width punctuation (（线上）, not (线上)).
+ */
+function folded(text: string): { form: string; from: number[] } {
+  let form = '';
+  const from: number[] = [];
   let at = 0;
-  for (const m of source.matchAll(marker)) {
-    if (m[0] === '') continue;
-    out += escapeHtml(source.slice(at, m.index)) + `<em>${escapeHtml(m[0])}</em>`;
-    at = m.index + m[0].length;
+  for (const char of text) {
+    const f = char.normalize('NFKC');
+    form += f;
+    for (let i = 0; i < f.length; i++) from.push(at);
+    at += char.length;
   }
-  return out + escapeHtml(source.slice(at));
+  from.push(at);
+  return { form, from };
 }
 
-/** A passage of the body around its first match (or its start), marked. */
+/**
+ * Escaped text with every match in <em>: built from plain text only, so nothing else can be markup.
+ * The text is shown as written; matching is done on its NFKC form.
+ */
+export function markHits(text: string, marker: RegExp | null): string {
+  if (!marker) return escapeHtml(text);
+  const { form, from } = folded(text);
+  // Matched ranges of `text`, those that touch joined (对象 and 存储 mark 对象存储 once).
+  const ranges: Array<[number, number]> = [];
+  for (const m of form.matchAll(marker)) {
+    if (m[0] === '') continue;
+    const start = from[m.index]!;
+    // The end of the match's last character in the text (a folded character may be several units).
+    const end = from[m.index + m[0].length]!;
+    const last = ranges[ranges.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+  }
+  let out = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    out += escapeHtml(text.slice(at, start)) + `<em>${escapeHtml(text.slice(start, end))}</em>`;
+    at = end;
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+/** A passage of the body around its first match (or its start), marked; the text as written. */
 export function snippet(body: string, marker: RegExp | null): string {
-  const text = body.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const text = body.replace(/\s+/g, ' ').trim();
   let start = 0;
   if (marker) {
+    const { form, from } = folded(text);
     marker.lastIndex = 0;
-    const first = text.search(marker);
-    if (first > BEFORE) start = first - BEFORE;
+    const first = form.search(marker);
+    if (first >= 0) {
+      const before = [...text.slice(0, from[first])].length;
+      if (before > BEFORE) start = [...text].slice(0, before - BEFORE).join('').length;
+    }
   }
   const chars = [...text.slice(start)];
   const passage = chars.slice(0, LENGTH).join('');

@@ -148,6 +148,12 @@ describe('search: the corpus', () => {
     expect(hit!.snippet_html.replace(/<\/?em>/g, '')).not.toMatch(/[<>]/);
   });
 
+  it('shows the text as written: full-width punctuation is kept, only matched on its folded form', async () => {
+    const hit = await first('protal', '多副本');
+    expect(hit!.snippet_html).toContain('<em>');
+    expect(hit!.snippet_html).toContain('机制，磁盘故障');
+  });
+
   it('links each kind to its page in the site language', async () => {
     expect((await first('protal', '湖仓', { kind: 'journal_article' }))!.url).toBe(
       `/cn/journal/info/${corpus.ids.lakeIssue}?article=${corpus.ids.lakeArticle}`,

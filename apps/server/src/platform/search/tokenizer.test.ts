@@ -66,6 +66,18 @@ describe('snippets', () => {
     );
   });
 
+  it('show the text as written (full-width punctuation kept) while matching its folded form', () => {
+    expect(markHits('对象存储七日训练营（线上）', highlighter(queryTerms('对象存储')))).toBe(
+      '<em>对象存储</em>七日训练营（线上）',
+    );
+    expect(markHits('ＮＶＭｅ-oF 实战，深圳站', highlighter(queryTerms('nvme-of')))).toBe(
+      '<em>ＮＶＭｅ-oF</em> 实战，深圳站',
+    );
+    expect(snippet(`${'甲'.repeat(100)}：快照（只读）`, highlighter(queryTerms('快照')))).toContain(
+      '：<em>快照</em>（只读）',
+    );
+  });
+
   it('start near the first match and say when they cut', () => {
     const marker = highlighter(queryTerms('快照'));
     const text = `${'甲'.repeat(100)}快照${'乙'.repeat(300)}`;
