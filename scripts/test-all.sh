@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Every test the project has, in the order CI runs them. `npm test` runs this; so does .ci/run.
 #
-# The browser tests wait on pages and timers far more than they compute (under half of one core on
-# average), so they run in E2E_SHARDS shards at once (default 2), each against its own server on its
-# own port with its own database, the spec files split by the seconds they took in a recent run
-# (scripts/e2e-shards.mjs). The API suites (SQLite; PostgreSQL with Redis) run beside them, each in
-# one worker and at a lower CPU priority so that the browser tests' timings hold; their output is
-# kept in files and printed whole once they are done. The run fails when any of them fails.
+# The browser tests wait on pages and timers as well as compute, so they run in E2E_SHARDS shards
+# at once (default 2), each against its own server on its own port with its own database, the spec
+# files split by the seconds they took in a recent run (scripts/e2e-shards.mjs). The API suites
+# (SQLite; PostgreSQL with Redis) run after them, side by side, each in one worker: beside the
+# browsers they were starved of CPU, and their limits (event-loop lag, document work time, the fuzz
+# walk) failed for it. Their output is kept in files and printed whole once they are done. The run
+# fails when any of them fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -50,27 +51,6 @@ elif [ "${CI:-}" = "true" ]; then
   exit 1
 fi
 
-# One API suite in the background at a lower CPU priority, its output kept for the end.
-api_suite() {
-  local project="$1" title="$2"
-  (
-    printf '\n== %s\n' "$title"
-    nice -n 10 npx vitest run --project "$project" --maxWorkers=1
-  ) >"$logs/$project.log" 2>&1 &
-  api_pids+=("$!")
-  api_logs+=("$logs/$project.log")
-}
-
-step "API tests (SQLite; PostgreSQL and Redis) beside the browser tests; their output follows them"
-api_pids=()
-api_logs=()
-api_suite api-sqlite "API tests on SQLite"
-if [ "$with_postgres" = true ]; then
-  api_suite api-postgres "API tests on PostgreSQL and Redis"
-else
-  echo "PostgreSQL not reachable: the PostgreSQL suite is skipped outside CI"
-fi
-
 shards="${E2E_SHARDS:-2}"
 step "browser tests (Playwright, Debian's Chromium) in $shards shards"
 shard_pids=()
@@ -87,6 +67,26 @@ for pid in "${shard_pids[@]}"; do
   wait "$pid" || browser_status=$?
 done
 
+# One API suite in the background, its output kept for the end.
+api_suite() {
+  local project="$1" title="$2"
+  (
+    printf '\n== %s\n' "$title"
+    npx vitest run --project "$project" --maxWorkers=1
+  ) >"$logs/$project.log" 2>&1 &
+  api_pids+=("$!")
+  api_logs+=("$logs/$project.log")
+}
+
+step "API tests (SQLite; PostgreSQL and Redis), side by side; their output follows them"
+api_pids=()
+api_logs=()
+api_suite api-sqlite "API tests on SQLite"
+if [ "$with_postgres" = true ]; then
+  api_suite api-postgres "API tests on PostgreSQL and Redis"
+else
+  echo "PostgreSQL not reachable: the PostgreSQL suite is skipped outside CI"
+fi
 api_status=0
 for pid in "${api_pids[@]}"; do
   wait "$pid" || api_status=$?
