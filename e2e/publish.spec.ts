@@ -6,7 +6,16 @@ import { callApi, fieldErrors, registerMember, toasts } from './support/accounts
 import { useAdmin } from './support/admin';
 import { chooseOption } from './support/antd';
 import { docx, png } from './support/docx';
-import { expect, otherSite, nextNavigationTo, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+import {
+  answeredAt,
+  expect,
+  nextNavigationTo,
+  otherSite,
+  SITES,
+  test,
+  waitForHydration,
+  type E2eSite,
+} from './support/fixtures';
 
 /**
  * The publish-post dialog (issue 5 item 3; spec 2 "Dialogs" 879 px with a 500 px editor, spec 3
@@ -91,8 +100,7 @@ async function sendForm(page: Page, dialog: Locator, path: '/api/post/add' | '/a
     dialog.getByTestId('post-form-submit').click(),
   ]);
   const body = (await response.json()) as Omit<SaveAnswer, 'http' | 'answeredAt'>;
-  const timing = response.request().timing();
-  return { http: response.status(), answeredAt: timing.startTime + timing.responseEnd, ...body };
+  return { http: response.status(), answeredAt: answeredAt(response), ...body };
 }
 
 /** Chooses `label` in the antd Select whose root is `select` and whose combobox is named `name`. */

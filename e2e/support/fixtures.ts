@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 import { catalogues, type Catalogue } from '@portal/locales/catalogues';
 
 /**
@@ -121,15 +121,20 @@ export function nextNavigationTo(page: Page, pattern: RegExp, timeout = 15_000):
   );
 }
 
+/** When the browser had the whole of `response`, on the browser's clock (epoch ms); once it is read. */
+export function answeredAt(response: Response): number {
+  const timing = response.request().timing();
+  return timing.startTime + timing.responseEnd;
+}
+
 export function recordNavigationTargets(page: Page): string[] {
   const targets: string[] = [];
-  const normalise = navigationPath;
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) targets.push(normalise(frame.url()));
+    if (frame === page.mainFrame()) targets.push(navigationPath(frame.url()));
   });
   page.on('request', (request) => {
     const isData = new URL(request.url()).pathname.endsWith('.data');
-    if (request.isNavigationRequest() || isData) targets.push(normalise(request.url()));
+    if (request.isNavigationRequest() || isData) targets.push(navigationPath(request.url()));
   });
   return targets;
 }

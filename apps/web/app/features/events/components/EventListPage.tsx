@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PortalButton } from '~/components/PortalButton';
+import { MoreButton } from '~/components/MoreButton';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
 import { EVENT_STATES, EVENT_TYPES, eventListHref, isEventFiltered, type EventFilters } from '../api/event-filters';
@@ -19,7 +19,8 @@ export function EventListPage({ filters, calendarMonth }: { filters: EventFilter
   const { site } = useShell();
   const navigate = useNavigate();
   const areas = useQuery(eventAreasQuery(site)).data?.list ?? [];
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useEventList(site, filters);
+  const pages = useEventList(site, filters);
+  const { data } = pages;
   const events = data ? data.pages.flatMap((page) => page.list) : [];
   const href = (change: Partial<EventFilters>) => eventListHref(site.prefix, filters, change);
   const cities = areas.find((a) => a.province === filters.province)?.cities ?? [];
@@ -128,17 +129,9 @@ export function EventListPage({ filters, calendarMonth }: { filters: EventFilter
               {t('ui.empty')}
             </p>
           )}
-          {hasNextPage ? (
-            <div className="event-more">
-              <PortalButton
-                onClick={() => void fetchNextPage()}
-                loading={isFetchingNextPage}
-                data-testid="event-load-more"
-              >
-                {t('ui.loadMore')}
-              </PortalButton>
-            </div>
-          ) : null}
+          <MoreButton query={pages} className="event-more" testId="event-load-more">
+            {t('ui.loadMore')}
+          </MoreButton>
         </section>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { topicPath } from '@portal/contracts/topic-paths';
-import { PortalButton } from '~/components/PortalButton';
+import { MoreButton } from '~/components/MoreButton';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
 import { useTopicEvents } from '../api/event-queries';
@@ -15,7 +15,8 @@ export function TopicEventsPage({ topicId }: { topicId: number }) {
   const { t } = useTranslation('events');
   const { t: tPages } = useTranslation('pages');
   const { site } = useShell();
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useTopicEvents(site, topicId);
+  const pages = useTopicEvents(site, topicId);
+  const { data } = pages;
   const topic = data?.pages[0]?.topic;
   if (!topic) return null;
   const events = data.pages.flatMap((p) => p.list);
@@ -47,17 +48,9 @@ export function TopicEventsPage({ topicId }: { topicId: number }) {
             {t('ui.topicEventsEmpty')} · <Link to={`/${site.prefix}/activity/index`}>{t('ui.backToList')}</Link>
           </p>
         )}
-        {hasNextPage ? (
-          <div className="event-more">
-            <PortalButton
-              onClick={() => void fetchNextPage()}
-              loading={isFetchingNextPage}
-              data-testid="event-load-more"
-            >
-              {t('ui.loadMore')}
-            </PortalButton>
-          </div>
-        ) : null}
+        <MoreButton query={pages} className="event-more" testId="event-load-more">
+          {t('ui.loadMore')}
+        </MoreButton>
       </section>
     </div>
   );

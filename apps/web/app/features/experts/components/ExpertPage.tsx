@@ -12,6 +12,7 @@ import {
   type ExpertTab,
 } from '@portal/contracts/experts';
 import { Avatar } from '~/components/Avatar';
+import { MoreButton } from '~/components/MoreButton';
 import { PortalButton } from '~/components/PortalButton';
 import { useFormatTime } from '~/lib/format';
 import { callQuery } from '~/lib/query/call-query';
@@ -35,7 +36,8 @@ export function ExpertPage({ userId, tab, type }: { userId: number; tab: ExpertT
   const expert = useQuery(infoQuery).data;
   const fields = useQuery(callQuery(dictList, site, { kind: 'scene' })).data?.list ?? [];
   const industries = useQuery(callQuery(dictList, site, { kind: 'industry' })).data?.list ?? [];
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useExpertContent(site, userId, tab, type);
+  const pages = useExpertContent(site, userId, tab, type);
+  const { data } = pages;
   const items = data?.pages.flatMap((page) => page.list) ?? [];
   const formatTime = useFormatTime();
   const [busy, setBusy] = useState(false);
@@ -166,17 +168,9 @@ export function ExpertPage({ userId, tab, type }: { userId: number; tab: ExpertT
             {t(`empty_${tab}`)}
           </p>
         )}
-        {hasNextPage ? (
-          <div className="mvp-members__more">
-            <PortalButton
-              onClick={() => void fetchNextPage()}
-              loading={isFetchingNextPage}
-              data-testid="expert-content-more"
-            >
-              {t('loadMore')}
-            </PortalButton>
-          </div>
-        ) : null}
+        <MoreButton query={pages} className="mvp-members__more" testId="expert-content-more">
+          {t('loadMore')}
+        </MoreButton>
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { journalIndexPath, journalIssuePath, type JournalIssueSummary } from '@portal/contracts/journal';
 import type { Site } from '@portal/contracts/sites';
 import { DateTime } from '~/components/DateTime';
-import { PortalButton } from '~/components/PortalButton';
+import { MoreButton } from '~/components/MoreButton';
 import { formatCount } from '~/lib/format';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
@@ -62,7 +62,8 @@ export function JournalHomePage({ categoryId }: { categoryId: number | null }) {
   const { site } = useShell();
   const { data: categories } = useQuery(journalCategoriesQuery(site));
   const { data: stats } = useQuery(journalStatsQuery(site));
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useJournalIssues(site, categoryId);
+  const pages = useJournalIssues(site, categoryId);
+  const { data } = pages;
   const issues = data ? data.pages.flatMap((page) => page.list) : [];
   const home = journalIndexPath(site.prefix);
   const figures = stats
@@ -114,17 +115,9 @@ export function JournalHomePage({ categoryId }: { categoryId: number | null }) {
       ) : (
         <p className="journal-empty">{t('ui.noIssues')}</p>
       )}
-      {hasNextPage ? (
-        <div className="journal-more">
-          <PortalButton
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-            data-testid="journal-load-more"
-          >
-            {t('ui.loadMore')}
-          </PortalButton>
-        </div>
-      ) : null}
+      <MoreButton query={pages} className="journal-more" testId="journal-load-more">
+        {t('ui.loadMore')}
+      </MoreButton>
     </div>
   );
 }

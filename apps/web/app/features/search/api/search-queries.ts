@@ -9,10 +9,9 @@ import { keyProblem, searchBody, type SearchFilters } from './search-filters';
 export type SearchResults = CallData<typeof searchIndex>;
 
 /** True when the page has a key worth asking the server about (not blank, not refused). */
-export const isSearchable = (f: SearchFilters) => f.key.trim() !== '' && keyProblem(f.key) === null;
+const isSearchable = (f: SearchFilters) => f.key.trim() !== '' && keyProblem(f.key) === null;
 
-export const searchFirstPageQuery = (site: Site, f: SearchFilters) =>
-  callQuery(searchIndex, site, searchBody(f, PAGE_SIZE));
+const searchFirstPageQuery = (site: Site, f: SearchFilters) => callQuery(searchIndex, site, searchBody(f, PAGE_SIZE));
 
 /** What the page shows at first: the first page of results, when there is a key to search. */
 export const searchPageQueries = (site: Site, f: SearchFilters): CallQuery[] =>

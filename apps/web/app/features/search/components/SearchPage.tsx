@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SEARCH_KINDS, SEARCH_TIMES, type SearchHit, type SearchKind } from '@portal/contracts/search';
 import { DateTime } from '~/components/DateTime';
-import { PortalButton } from '~/components/PortalButton';
+import { MoreButton } from '~/components/MoreButton';
 import { i18nKey } from '~/lib/forms/form-issues';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
@@ -44,7 +44,8 @@ export function SearchPage({ filters, problem }: { filters: SearchFilters; probl
 function SearchResults({ filters }: { filters: SearchFilters }) {
   const { t } = useTranslation('search');
   const { site } = useShell();
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isPending } = useSearchResults(site, filters);
+  const pages = useSearchResults(site, filters);
+  const { data, isPending } = pages;
   const first = data?.pages[0];
   const hits = data ? data.pages.flatMap((page) => page.list) : [];
   const href = (change: Partial<SearchFilters>) => searchHref(site.prefix, filters, change);
@@ -105,17 +106,9 @@ function SearchResults({ filters }: { filters: SearchFilters }) {
       ) : isPending ? (
         <p className="search-loading">{t('common:loading')}</p>
       ) : null}
-      {hasNextPage ? (
-        <div className="search-more">
-          <PortalButton
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-            data-testid="search-load-more"
-          >
-            {t('ui.loadMore')}
-          </PortalButton>
-        </div>
-      ) : null}
+      <MoreButton query={pages} className="search-more" testId="search-load-more">
+        {t('ui.loadMore')}
+      </MoreButton>
     </section>
   );
 }

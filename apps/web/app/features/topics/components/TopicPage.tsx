@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts/topics';
 import { Avatar } from '~/components/Avatar';
 import { DateTime } from '~/components/DateTime';
+import { MoreButton } from '~/components/MoreButton';
 import { PortalButton } from '~/components/PortalButton';
 import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { requestClient } from '~/lib/request/client';
@@ -60,7 +61,8 @@ function FollowButton({ topic }: { topic: TopicDetail }) {
 function ArticleList({ topicId, sort }: { topicId: number; sort: TopicArticleSort }) {
   const { t } = useTranslation('topics');
   const { site } = useShell();
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useTopicArticles(site, topicId, sort);
+  const pages = useTopicArticles(site, topicId, sort);
+  const { data } = pages;
   const articles = data ? data.pages.flatMap((page) => page.list) : [];
   if (data && !articles.length) return <p className="topics-empty">{t('ui.noArticles')}</p>;
   return (
@@ -88,17 +90,9 @@ function ArticleList({ topicId, sort }: { topicId: number; sort: TopicArticleSor
           </li>
         ))}
       </ul>
-      {hasNextPage ? (
-        <div className="topics-more">
-          <PortalButton
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-            data-testid="topic-articles-more"
-          >
-            {t('ui.loadMore')}
-          </PortalButton>
-        </div>
-      ) : null}
+      <MoreButton query={pages} className="topics-more" testId="topic-articles-more">
+        {t('ui.loadMore')}
+      </MoreButton>
     </>
   );
 }
