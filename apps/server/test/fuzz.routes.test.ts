@@ -213,16 +213,16 @@ describe('fuzzing every call', () => {
       );
       if (details.failed)
         failures.push(`${call.contract.id}: ${String((details.errorInstance as Error)?.message).split('\n')[0]}`);
-      const hostile = hostileBodies(call.contract.body);
-      for (const persona of ['member', 'admin'] as const) {
-        for (const { body, type } of hostile) {
-          const contentType = type === undefined && body === '{"a":1}' ? undefined : (type ?? 'application/json');
-          const res = await send('POST', url, body, contentType, people[persona]);
-          try {
-            expectHandled(url, persona, body, res);
-          } catch (err) {
-            failures.push(`${call.contract.id}: ${(err as Error).message.split('\n')[0]}`);
-          }
+      // The hostile bodies go in as the admin, whom no permission check stops before the body is
+      // parsed and validated: a member meets the same parser and schema on a member's call and a 403
+      // on an admin's. (The generated bodies above come from all three.)
+      for (const { body, type } of hostileBodies(call.contract.body)) {
+        const contentType = type === undefined && body === '{"a":1}' ? undefined : (type ?? 'application/json');
+        const res = await send('POST', url, body, contentType, people.admin);
+        try {
+          expectHandled(url, 'admin', body, res);
+        } catch (err) {
+          failures.push(`${call.contract.id}: ${(err as Error).message.split('\n')[0]}`);
         }
       }
     }
