@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { readEventFacts, topUpEvents } from '../seed/bench-events';
+import { readExpertFacts, seedBenchExperts } from '../seed/bench-experts';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
 import { seedBenchRaffle } from '../seed/bench-raffle';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
@@ -22,6 +23,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=0 --topics=10000 --topic-articles=200000 [--detail-topics=2000] [--detail-articles=5000]
  *     the same, then adds the bulk topics and their articles (bench-topics.ts) and answers `topics`
  *     and `topicFacts`
+ *   bench-data.js seed --posts=20000 --experts=2000 [--expert-members=20000] [--detail-experts=2000]
+ *     before the posts, the resident experts and plain members (bench-experts.ts), so that experts
+ *     author posts as members do; answers `experts` and `expertFacts`
  *   bench-data.js seed --posts=0 --raffle-members=50
  *     the same, then a running raffle campaign with members who hold sessions and chances
  *     (bench-raffle.ts) and answers `raffle`
@@ -41,6 +45,9 @@ const { positionals, values } = parseArgs({
     'detail-topics': { type: 'string', default: '2000' },
     'detail-articles': { type: 'string', default: '5000' },
     'raffle-members': { type: 'string', default: '0' },
+    experts: { type: 'string', default: '0' },
+    'expert-members': { type: 'string', default: '20000' },
+    'detail-experts': { type: 'string', default: '2000' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
     'titles-starting': { type: 'string' },
@@ -62,7 +69,10 @@ type CountFlag =
   | 'topic-articles'
   | 'detail-topics'
   | 'detail-articles'
-  | 'raffle-members';
+  | 'raffle-members'
+  | 'experts'
+  | 'expert-members'
+  | 'detail-experts';
 const count = (name: CountFlag) => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${values[name]}`);
@@ -78,6 +88,10 @@ try {
     await migrateToLatest(database.db);
     const now = Date.now();
     await seedDemo(database.db, { now });
+    const experts =
+      count('experts') > 0
+        ? await seedBenchExperts(database.db, { experts: count('experts'), members: count('expert-members'), now })
+        : null;
     const posts = await topUpPosts(database.db, { posts: count('posts'), now });
     const facts = await readBenchFacts(database.db, { detailPosts: count('detail-posts') });
     const withEvents =
@@ -101,6 +115,9 @@ try {
             }),
           }
         : {};
+    const withExperts = experts
+      ? { experts, expertFacts: await readExpertFacts(database.db, { detailExperts: count('detail-experts') }) }
+      : {};
     const withRaffle =
       count('raffle-members') > 0
         ? { raffle: await seedBenchRaffle(database.db, { members: count('raffle-members'), now }) }
@@ -114,6 +131,7 @@ try {
       ...facts,
       ...withEvents,
       ...withTopics,
+      ...withExperts,
       ...withRaffle,
       ms: Math.round(performance.now() - started),
     };

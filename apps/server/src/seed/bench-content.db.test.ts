@@ -1,4 +1,4 @@
-import { ACTIVITY_STATE, REVIEW_STATUS } from '@portal/contracts/constants';
+import { ACTIVITY_STATE, EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import { isEventArea } from '@portal/contracts/event-areas';
 import { SIGNUP_STATUS } from '@portal/contracts/events';
 import { siteById } from '@portal/contracts/sites';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { activityState } from '../features/events/events.service';
 import { readEventFacts, topUpEvents, type EventsTopUpResult } from './bench-events';
+import { readExpertFacts, seedBenchExperts } from './bench-experts';
 import { readTopicFacts, seedBenchTopics, type TopicsTopUpResult } from './bench-topics';
 
 const NOW = Date.UTC(2026, 10, 26, 9, 30, 0);
@@ -159,5 +160,73 @@ describe('bench events and topics', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     expect(facts.busiestTopic!.articles).toBe(top.article_count);
+  });
+});
+
+describe('bench experts', () => {
+  let t: TestApp;
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+    await seedBenchExperts(db(), { experts: 1001, members: 7, now: NOW });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('adds the experts in batches past one insert, half by the flag and half by the role, and the plain members', async () => {
+    const experts = await db()
+      .selectFrom('users')
+      .select(['id', 'user_expert', 'company', 'industry_id'])
+      .where('email', 'like', 'expert-%@bench.example.com')
+      .execute();
+    expect(experts).toHaveLength(1001);
+    const roles = await db().selectFrom('user_roles').select('user_id').where('role', '=', 'expert').execute();
+    const withRole = new Set(roles.map((r) => r.user_id));
+    const flagged = experts.filter((e) => e.user_expert === EXPERT_FLAG.expert);
+    expect(flagged).toHaveLength(501);
+    expect(experts.filter((e) => withRole.has(e.id))).toHaveLength(500);
+    expect(flagged.some((e) => withRole.has(e.id))).toBe(false);
+    expect(experts.every((e) => e.company !== '' && e.industry_id !== null)).toBe(true);
+    const members = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'like', 'member-%@bench.example.com')
+      .execute();
+    expect(members).toHaveLength(7);
+  });
+
+  it('gives every expert one to three fields of expertise from the scene dictionary', async () => {
+    const scenes = new Set(
+      (await db().selectFrom('dictionaries').select('id').where('kind', '=', 'scene').execute()).map((r) => r.id),
+    );
+    const fields = await db()
+      .selectFrom('expert_fields')
+      .innerJoin('users', 'users.id', 'expert_fields.user_id')
+      .select(['expert_fields.user_id', 'expert_fields.field_id'])
+      .where('users.email', 'like', 'expert-%@bench.example.com')
+      .execute();
+    const perExpert = new Map<number, number>();
+    for (const f of fields) perExpert.set(f.user_id, (perExpert.get(f.user_id) ?? 0) + 1);
+    expect(perExpert.size).toBe(1001);
+    expect([...perExpert.values()].every((n) => n >= 1 && n <= 3)).toBe(true);
+    expect(fields.every((f) => scenes.has(f.field_id))).toBe(true);
+  });
+
+  it('reads what the requests are made of: the directory answers its top expert first', async () => {
+    const facts = await readExpertFacts(db(), { detailExperts: 100 });
+    expect(facts.experts).toHaveLength(100);
+    expect(facts.fieldId).not.toBeNull();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/protal/api/stationed/expertList',
+      headers: { isapi: '1', 'content-type': 'application/json' },
+      payload: { limit: 12 },
+    });
+    const answer = res.json() as { status: number; data: { list: { user_id: number }[] } };
+    expect(answer.status).toBe(200);
+    expect(answer.data.list[0]?.user_id).toBe(facts.topExpert!.id);
   });
 });
