@@ -342,7 +342,7 @@ describe('the raffle page', () => {
   });
 });
 
-describe('spending that never lowers a level', () => {
+describe('the winner’s message, and spending that never lowers a level', () => {
   const inbox = async (site: SiteCode, as: TestMember) => {
     const res = await call(site, '/api/index/frontMsgList', {}, as);
     expect(res.statusCode, res.body).toBe(200);
@@ -356,6 +356,49 @@ describe('spending that never lowers a level', () => {
       .where('kind', '=', kind)
       .orderBy('id')
       .execute();
+
+  it('a prize sends the winner one in-site message naming it, in the site’s language; no prize sends none', async () => {
+    const en = await makeCampaign({
+      trc_title: 'Autumn raffle',
+      prizes: [{ trp_name: 'SSD 2 TB', trp_img_url: '', trp_stock: 5, trp_weight: 1 }],
+    });
+    const winner = await h.registerMember({ nick: 'Lucky Lu' });
+    const drawn = await call('protal_en', '/api/raffle/draw', { trc_id: en.id }, winner);
+    expect(drawn.json().data.prize, drawn.body).toMatchObject({ trp_name: 'SSD 2 TB' });
+    expect(await messagesOf(winner.id, 'raffle_won')).toEqual([
+      {
+        params: JSON.stringify({ prize: 'SSD 2 TB', campaign: 'Autumn raffle' }),
+        site_id: 2,
+        url: '/en/rafflelandingpage',
+      },
+    ]);
+    const english = await inbox('protal_en', winner);
+    expect(english).toContain('You won a prize');
+    expect(english).toContain('Congratulations! You won \\"SSD 2 TB\\" in the raffle \\"Autumn raffle\\"');
+
+    // On the Chinese site a Chinese campaign's prize is told in Chinese.
+    const zh = await makeCampaign(
+      { trc_title: '秋季抽奖', prizes: [{ trp_name: '移动硬盘', trp_img_url: '', trp_stock: 5, trp_weight: 1 }] },
+      'protal',
+    );
+    const zhDraw = await call('protal', '/api/raffle/draw', { trc_id: zh.id }, winner);
+    expect(zhDraw.json().data.prize, zhDraw.body).toMatchObject({ trp_name: '移动硬盘' });
+    const chinese = await inbox('protal', winner);
+    expect(chinese).toContain('恭喜中奖');
+    expect(chinese).toContain('恭喜你在抽奖活动“秋季抽奖”中抽中了“移动硬盘”');
+
+    // "No prize" is recorded as a draw and tells nobody anything.
+    // A prize out of stock leaves only "no prize" to draw.
+    const empty = await makeCampaign({
+      trc_no_prize_weight: 1,
+      prizes: [{ trp_name: 'Gone', trp_img_url: '', trp_stock: 0, trp_weight: 1 }],
+    });
+    const loser = await h.registerMember({ nick: 'Unlucky Un' });
+    const none = await call('protal_en', '/api/raffle/draw', { trc_id: empty.id }, loser);
+    expect(none.json(), none.body).toMatchObject({ status: 200, data: { prize: null } });
+    expect(await messagesOf(loser.id, 'raffle_won')).toEqual([]);
+    expect(await drawsOf(empty.id)).toHaveLength(1);
+  });
 
   it('buying chances lowers the balance, never the level or medal anywhere; the level-up message is not sent again', async () => {
     const { id } = await makeCampaign({ trc_chance_price: 50 });
