@@ -7,6 +7,8 @@ import { sql, type Kysely } from 'kysely';
 // - users.points_earned: that figure, kept beside users.points (the balance) by the points module;
 //   filled here from the ledger: every row but the spends ('raffle_chance', the only spend so far).
 // - users_points_earned: member lists ordered by it (the experts' directory), as users_points was.
+// - article_comments_reply_to: the personal centre's interactions find the replies naming a member
+//   by it, instead of reading every comment of the site.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -19,9 +21,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     ), 0)
   `.execute(db);
   await db.schema.createIndex('users_points_earned').on('users').columns(['points_earned', 'id']).execute();
+  await db.schema
+    .createIndex('article_comments_reply_to')
+    .on('article_comments')
+    .columns(['reply_to_user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('article_comments_reply_to').execute();
   await db.schema.dropIndex('users_points_earned').execute();
   await db.schema.alterTable('users').dropColumn('points_earned').execute();
 }
