@@ -9,6 +9,7 @@ import {
   postLike,
 } from '@portal/contracts/discussions';
 import { adminReviewDecide, adminReviewList } from '@portal/contracts/reviews';
+import { articleCommentAdd } from '@portal/contracts/topic-article-comments';
 import {
   topicArticleAdd,
   topicArticleFavourite,
@@ -123,6 +124,16 @@ test('the personal centre: every section at its own URL, by menu and by URL, on 
         topics.list.map((t) => t.tt_id),
       );
       await ok(me, site, topicArticleFavourite, { ttar_id: demoArticle });
+      // Interactions on articles: B replies to my comment on the demo article.
+      const onArticle = await ok<{ tpc_id: number }>(me, site, articleCommentAdd, {
+        ttar_id: demoArticle,
+        tpc_content: `On article ${stamp}`,
+      });
+      await ok(other, site, articleCommentAdd, {
+        ttar_id: demoArticle,
+        tpc_content: `Article reply ${stamp}`,
+        tpc_parent_id: onArticle.tpc_id,
+      });
 
       // The default section is the account; the menu marks it.
       await open(page, `/${site.prefix}/userinfo`);
@@ -181,6 +192,10 @@ test('the personal centre: every section at its own URL, by menu and by URL, on 
       const interactions = page.getByTestId('my-interactions');
       await expect(interactions).toContainText(`Comment ${stamp}`);
       await expect(interactions).toContainText(fill(tx.interactions.commentedPost, { name: b.nickname }));
+      await expect(page.getByTestId('my-article-interactions')).toContainText(
+        `${fill(tx.articleInteractions.replied, { name: b.nickname })} · `,
+      );
+      await expect(page.getByTestId('my-article-interactions')).toContainText(`Article reply ${stamp}`);
       await interactions.getByTestId('my-interactions-tab-answers').click();
       await expect(interactions).toContainText(`Answer ${stamp}`);
       await interactions.getByTestId('my-interactions-tab-accepted').click();

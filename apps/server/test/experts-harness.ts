@@ -28,6 +28,7 @@ export async function insertListedMember(
       is_edit: 1,
       user_expert: fields.user_expert ?? EXPERT_FLAG.normal,
       points: fields.points ?? 0,
+      points_earned: fields.points ?? 0,
       fans_count: fields.fans ?? 0,
       status: fields.status ?? 1,
       created_at: now,

@@ -42,6 +42,8 @@ export const SYSTEM_MESSAGE_KINDS = [
   // Staff made the member a resident expert, or took it away (issue 21). Params: reason.
   'expert_granted',
   'expert_revoked',
+  // The member won a prize in a raffle draw (issue 22 item 5); no message for "no prize". Params: prize, campaign.
+  'raffle_won',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

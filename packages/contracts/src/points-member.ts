@@ -14,7 +14,12 @@ const isoTime = z.string().describe('ISO 8601 time');
 const ruleCode = z.enum(LEDGER_CODES as [string, ...string[]]);
 
 export const pointsStandingSchema = z.object({
-  points: z.number().describe("the member's total, equal to the sum of their ledger"),
+  points: z.number().describe("the member's balance to spend, equal to the sum of their ledger"),
+  earned_points: z
+    .number()
+    .describe(
+      'points earned and kept (awards minus take-backs; spends left out): the level, medal and progress follow it',
+    ),
   level: z.number().describe('1..8'),
   medal: z.number().describe('0 none, 1 bronze, 2 silver, 3 gold, 4 diamond'),
   level_floor: z.number().describe('points at which the current level started'),

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineCall, MEMBER } from './call';
 import { PAGE_SIZE } from './constants';
+import { userBriefSchema } from './home';
 
 /** The author's own topic articles (personal centre), apart from topics.ts so that only that page loads them. */
 
@@ -65,4 +66,40 @@ export const topicArticleMyFavourites = defineCall({
     limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
   }),
   data: z.object({ list: z.array(myFavouriteArticleSchema), next_cursor: z.string().nullable() }),
+});
+
+/**
+ * What others said to the member on topic articles (the personal centre's interactions): a comment
+ * on one of the member's articles, or a reply to one of the member's comments (under it, or naming
+ * them) on any article.
+ */
+export const myArticleInteractionSchema = z.object({
+  key: z.string().describe('unique in the list: the kind of row and the comment'),
+  target: z
+    .enum(['article', 'comment'])
+    .describe("what of the member's it concerns: their article (a comment on it), or their comment (a reply)"),
+  ttar_id: z.number(),
+  tws_id: z.number(),
+  ttar_title: z.string(),
+  tpc_id: z.number().describe('the comment or reply received'),
+  excerpt: z.string().describe('plain-text start of that comment or reply'),
+  actor: userBriefSchema.nullable().describe('who wrote it'),
+  create_time: isoTime,
+});
+export type MyArticleInteraction = z.infer<typeof myArticleInteractionSchema>;
+
+export const topicArticleMyInteractions = defineCall({
+  id: 'topic.articleMyInteractions',
+  scope: 'site',
+  path: '/api/topic/articleMyInteractions',
+  write: false,
+  access: MEMBER,
+  tag: 'topics',
+  summary:
+    "Comments on the viewer's topic articles and replies to the viewer's article comments, on every site, newest first, keyset paged; only public articles (approved, not deleted) and comments that show, never the viewer's own",
+  body: z.strictObject({
+    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+    limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
+  }),
+  data: z.object({ list: z.array(myArticleInteractionSchema), next_cursor: z.string().nullable() }),
 });

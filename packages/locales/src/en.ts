@@ -430,6 +430,10 @@ export const en: SiteCatalogue = {
         title: 'Resident expert status removed',
         content: 'Your resident expert status was removed. Reason: {{reason}}',
       },
+      raffle_won: {
+        title: 'You won a prize',
+        content: 'Congratulations! You won "{{prize}}" in the raffle "{{campaign}}". See it under My prizes.',
+      },
     },
   },
   feedback: {

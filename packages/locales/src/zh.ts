@@ -408,6 +408,10 @@ export const zh = {
         content: '你已被认证为驻站专家，获得专家身份与标识。说明：{{reason}}',
       },
       expert_revoked: { title: '驻站专家身份已撤销', content: '你的驻站专家身份已被撤销，原因：{{reason}}' },
+      raffle_won: {
+        title: '恭喜中奖',
+        content: '恭喜你在抽奖活动“{{campaign}}”中抽中了“{{prize}}”，可在“我的奖品”中查看。',
+      },
     },
   },
   feedback: {

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { readEventFacts, topUpEvents } from '../seed/bench-events';
 import { readExpertFacts, seedBenchExperts } from '../seed/bench-experts';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
+import { seedBenchPersonalCentre } from '../seed/bench-personal-centre';
 import { seedBenchRaffle } from '../seed/bench-raffle';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
 import { seedDemo } from '../seed/seed-demo';
@@ -29,6 +30,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=0 --raffle-members=50
  *     the same, then a running raffle campaign with members who hold sessions and chances
  *     (bench-raffle.ts) and answers `raffle`
+ *   bench-data.js seed --posts=0 --centre-ledger=5000 --centre-items=1000
+ *     the same, then a member with a session, that many points ledger rows and items (their posts,
+ *     comments received, favourites; bench-personal-centre.ts) and answers `centre`
  *   bench-data.js read [--authors=1,2,3] [--password-of=email] [--titles-starting=prefix]
  *     after a run: the posts each author published, the scrypt cost of a member's stored password,
  *     the titles of the posts a run wrote
@@ -48,6 +52,8 @@ const { positionals, values } = parseArgs({
     experts: { type: 'string', default: '0' },
     'expert-members': { type: 'string', default: '20000' },
     'detail-experts': { type: 'string', default: '2000' },
+    'centre-ledger': { type: 'string', default: '0' },
+    'centre-items': { type: 'string', default: '0' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
     'titles-starting': { type: 'string' },
@@ -72,7 +78,9 @@ type CountFlag =
   | 'raffle-members'
   | 'experts'
   | 'expert-members'
-  | 'detail-experts';
+  | 'detail-experts'
+  | 'centre-ledger'
+  | 'centre-items';
 const count = (name: CountFlag) => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${values[name]}`);
@@ -122,6 +130,16 @@ try {
       count('raffle-members') > 0
         ? { raffle: await seedBenchRaffle(database.db, { members: count('raffle-members'), now }) }
         : {};
+    const withCentre =
+      count('centre-ledger') > 0 || count('centre-items') > 0
+        ? {
+            centre: await seedBenchPersonalCentre(database.db, {
+              ledgerRows: count('centre-ledger'),
+              items: count('centre-items'),
+              now,
+            }),
+          }
+        : {};
     // A production PostgreSQL has long analysed its tables; a fresh bulk load would otherwise be
     // analysed by autovacuum in the middle of the measurement (CPU on the same cores, then new plans).
     if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
@@ -133,6 +151,7 @@ try {
       ...withTopics,
       ...withExperts,
       ...withRaffle,
+      ...withCentre,
       ms: Math.round(performance.now() - started),
     };
   } else {

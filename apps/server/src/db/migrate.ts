@@ -29,6 +29,7 @@ import * as journalSubmissions from './migrations/2026-11-27-0028-journal-submis
 import * as expertApplications from './migrations/2026-11-27-0029-expert-applications';
 import * as raffle from './migrations/2026-11-27-0030-raffle';
 import * as search from './migrations/2026-11-27-0032-search';
+import * as pointsEarned from './migrations/2026-11-27-0033-points-earned';
 import * as expertDirectoryIndex from './migrations/2026-11-27-0036-expert-directory-index';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0029-expert-applications': expertApplications,
   '2026-11-27-0030-raffle': raffle,
   '2026-11-27-0032-search': search,
+  '2026-11-27-0033-points-earned': pointsEarned,
   '2026-11-27-0036-expert-directory-index': expertDirectoryIndex,
 };
 

@@ -17,7 +17,10 @@ export interface UsersTable {
   industry_id: number | null;
   is_edit: Generated<number>;
   user_expert: Generated<number>;
+  /** The spendable balance: every ledger row's amount, spends included. */
   points: Generated<number>;
+  /** Points earned and kept (awards minus take-backs, spends left out): levels and medals (decision 041). */
+  points_earned: Generated<number>;
   status: Generated<number>;
   contact_mobile: Generated<string>;
   contact_email: Generated<string>;

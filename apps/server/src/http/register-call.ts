@@ -16,8 +16,8 @@ export interface SignedInMember {
   /** The member's nickname and avatar as stored, for the shell of the pages (PortalLoadContext.viewer). */
   nickName: string;
   avatarUrl: string;
-  /** The member's points total when the session was read. */
-  points: number;
+  /** The member's points earned (levels follow them, decision 041) when the session was read. */
+  pointsEarned: number;
   /** Site-wide named permissions on the request's site (the member role's included). */
   permissions: ReadonlySet<string>;
   /** Permissions held only in some boards or topics (moderators, topic hosts): permission → ids. */

@@ -30,7 +30,7 @@ export async function shellViewer(request: FastifyRequest, siteCode: string): Pr
     user_id: member.id,
     user_nick_name: member.nickName,
     user_avatar_att_url: member.avatarUrl,
-    user_points_level: levelStanding(member.points).level,
+    user_points_level: levelStanding(member.pointsEarned).level,
     is_edit: member.informationComplete ? IS_EDIT.complete : IS_EDIT.incomplete,
     ...permissionLists(member),
   };

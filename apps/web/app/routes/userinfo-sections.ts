@@ -9,7 +9,11 @@ import { ebookMine } from '@portal/contracts/journal-submissions';
 import { followMyFollows } from '@portal/contracts/follows-mine';
 import { pointsHistory, pointsMine } from '@portal/contracts/points-member';
 import type { Site } from '@portal/contracts/sites';
-import { topicArticleMine, topicArticleMyFavourites } from '@portal/contracts/topic-articles-mine';
+import {
+  topicArticleMine,
+  topicArticleMyFavourites,
+  topicArticleMyInteractions,
+} from '@portal/contracts/topic-articles-mine';
 import type { Catalogue } from '@portal/locales/catalogues';
 import { preloadable } from '~/lib/before-hydration';
 import { callQuery, type CallQuery } from '~/lib/query/call-query';
@@ -161,6 +165,12 @@ export const CENTRE_SECTIONS: readonly CentreSection[] = [
         () => import('~/features/discussions/components/MyInteractions'),
         (m) => m.default,
         (site) => [callQuery(postMyInteractions, site, { kind: 'comments', ...first })],
+      ),
+      part(
+        'articles',
+        () => import('~/features/topics/components/MyArticleInteractions'),
+        (m) => m.default,
+        (site) => [callQuery(topicArticleMyInteractions, site, first)],
       ),
     ],
   },

@@ -4,6 +4,8 @@ import type { PersonalCentreCatalogue } from '../personal-centre';
 export const achievements: PersonalCentreCatalogue['achievements'] = {
   title: 'My achievements',
   points: 'Points',
+  earned: 'Earned',
+  earnedHint: 'Levels and medals follow the points you have earned; spending points never lowers them',
   level: 'Level',
   medal: 'Medal',
   noMedal: 'No medal yet (bronze at Lv3)',

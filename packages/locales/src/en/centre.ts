@@ -48,6 +48,12 @@ export const centre: PersonalCentreCatalogue['centre'] = {
     acceptedBy: '{{name}} accepted your answer',
     someone: 'A member',
   },
+  articleInteractions: {
+    title: 'Comments and replies on topic articles',
+    empty: 'Nobody has commented on your topic articles or replied to your comments on them yet',
+    commented: '{{name}} commented on your topic article',
+    replied: '{{name}} replied to your comment on a topic article',
+  },
   applications: { title: 'My applications' },
   badgesTitle: 'Identity badges',
   badgesNone: 'No identity badges yet',

@@ -5,6 +5,8 @@
 export const achievements = {
   title: '我的成就',
   points: '积分',
+  earned: '累计获得',
+  earnedHint: '等级与勋章按累计获得的积分计算，消费积分不影响等级',
   level: '等级',
   medal: '勋章',
   noMedal: '暂无勋章（Lv3 获得铜牌）',

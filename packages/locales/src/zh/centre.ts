@@ -49,6 +49,12 @@ export const centre = {
     acceptedBy: '{{name}} 采纳了你的回答',
     someone: '一位会员',
   },
+  articleInteractions: {
+    title: '专题文章的评论与回复',
+    empty: '你的专题文章还没有评论，也没有人回复你的文章评论',
+    commented: '{{name}} 评论了你的专题文章',
+    replied: '{{name}} 回复了你在专题文章下的评论',
+  },
   applications: { title: '我的申请' },
   badgesTitle: '身份徽章',
   badgesNone: '暂无身份徽章',

@@ -197,7 +197,7 @@ export function accountsRepository(db: Kysely<DB>) {
           'users.is_edit',
           'users.nick_name',
           'users.avatar_url',
-          'users.points',
+          'users.points_earned',
           'users.banned_until',
           'users.ban_reason',
         ])

@@ -70,7 +70,7 @@ export const authPlugin = fp(
         informationComplete: live.informationComplete,
         nickName: live.nickName,
         avatarUrl: live.avatarUrl,
-        points: live.points,
+        pointsEarned: live.pointsEarned,
       };
       if (live.banned) return { ...base, permissions: new Set(), scoped: new Map(), roles: [], banned: live.banned };
       const access = await siteAccess(db, live.userId, siteId);

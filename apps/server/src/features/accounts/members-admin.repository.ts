@@ -22,6 +22,7 @@ const USER_COLUMNS = [
   'users.contact_email',
   'users.user_expert',
   'users.points',
+  'users.points_earned',
   'users.is_edit',
   'users.status',
   'users.follow_count',

@@ -54,7 +54,7 @@ function toItem(
     user_company: row.company,
     user_expert: row.user_expert,
     user_points: row.points,
-    user_points_level: levelForPoints(row.points),
+    user_points_level: levelForPoints(row.points_earned),
     is_edit: row.is_edit,
     status: row.status,
     roles: grants.map((g) => ({

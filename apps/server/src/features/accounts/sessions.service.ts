@@ -27,8 +27,8 @@ export interface LiveSession {
   /** What the shell shows of the member (the session's read brings them along). */
   nickName: string;
   avatarUrl: string;
-  /** The member's points total (the navbar shows the level it makes). */
-  points: number;
+  /** The member's points earned (the navbar shows the level they make; decision 041). */
+  pointsEarned: number;
   /** A ban in force. Banning ends every session, so this is for sessions that outlive a ban. */
   banned: { until: number; reason: string } | null;
 }
@@ -77,7 +77,7 @@ export function sessionsService(repo: AccountsRepository, opts: { ttlMs: number;
         informationComplete: session.is_edit === IS_EDIT.complete,
         nickName: session.nick_name,
         avatarUrl: session.avatar_url,
-        points: Number(session.points),
+        pointsEarned: Number(session.points_earned),
         banned: bannedUntil > now ? { until: bannedUntil, reason: session.ban_reason } : null,
       };
     },

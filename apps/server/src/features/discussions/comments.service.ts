@@ -68,7 +68,6 @@ export function commentsService(db: Kysely<DB>, clock: Clock = { now: Date.now }
 
   const target: CommentTarget<PostRow> = {
     store: POST_COMMENTS,
-    pointsKind: 'comment',
     commentedMessage: 'post_commented',
     readable: readablePost,
     open: visiblePost,

@@ -365,11 +365,16 @@ export function moderationService(db: Kysely<DB>, clock: { now(): number } = { n
       if (!mayModerate(user, comment.board_id)) throw ApiError.forbidden('moderation.api.notYourBoard');
       const now = clock.now();
       const deleted = await repo.deleteComment(comment.id, now, async (trx, removed) => {
-        // The comment's points go with it, as when its author deletes it.
-        const source = { kind: 'comment' as const, id: comment.id };
-        const taken = { userId: comment.author_id, siteId: site.tws_id, source, now };
-        await takeBack(trx, { ...taken, rule: POINT_RULE.comment });
-        if (removed.wasAccepted) await takeBack(trx, { ...taken, rule: POINT_RULE.answerAccepted });
+        // The comment points went with the comment (removeThreadComment); an acceptance's go too.
+        if (removed.wasAccepted) {
+          await takeBack(trx, {
+            userId: comment.author_id,
+            siteId: site.tws_id,
+            rule: POINT_RULE.answerAccepted,
+            source: { kind: 'comment', id: comment.id },
+            now,
+          });
+        }
         await recordAudit(trx, {
           actorId: user.id,
           siteId: site.tws_id,

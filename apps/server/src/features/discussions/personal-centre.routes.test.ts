@@ -53,6 +53,7 @@ const MEMBER_CALLS = [
   ['/api/post/myInteractions', { kind: 'likes' }],
   ['/api/post/mine', { tp_type: 20 }],
   ['/api/topic/articleMyFavourites', {}],
+  ['/api/topic/articleMyInteractions', {}],
   ['/userfollow/myFollows', {}],
   ['/userfollow/myFans', {}],
 ] as const;
@@ -283,5 +284,95 @@ describe('interactions', () => {
     await db().updateTable('posts').set({ hidden: 1 }).where('id', '=', discussion).execute();
     expect(await kind('comments')).toEqual([]);
     expect((await kind('likes')).length).toBe(0);
+  });
+});
+
+describe('interactions on topic articles', () => {
+  it('list comments on the member’s articles and replies to the member’s comments, by keyset, never private or own ones', async () => {
+    const topic = await makeTopic(db(), 2, 'Backup');
+    const [me, alice, bob] = [
+      await h.readyMember('Article Writer'),
+      await h.readyMember('Article Alice'),
+      await h.readyMember('Article Bob'),
+    ];
+    const now = Date.now();
+    const article = async (author: TestMember, title: string, status = 20) =>
+      Number(
+        (
+          await db()
+            .insertInto('topic_articles')
+            .values({
+              site_id: 2,
+              topic_id: topic,
+              author_id: author.id,
+              title,
+              content_html: '<p>x</p>',
+              status,
+              published_at: status === 20 ? now : null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const mine = await article(me, 'My tiering notes');
+    const theirs = await article(alice, 'Alice on snapshots');
+    const comment = async (as: TestMember, ttar_id: number, text: string, parent?: number) =>
+      Number(
+        (
+          await ok(
+            'protal_en',
+            '/api/topic/articleCommentAdd',
+            { ttar_id, tpc_content: text, ...(parent ? { tpc_parent_id: parent } : {}) },
+            as,
+          )
+        ).tpc_id,
+      );
+    const onMine = await comment(alice, mine, 'Great notes');
+    const ownOnMine = await comment(me, mine, 'My own comment: never listed');
+    const myComment = await comment(me, theirs, 'I disagree');
+    const replyToMe = await comment(bob, theirs, 'Why?', myComment);
+    const replyToAlice = await comment(bob, theirs, 'Not to the writer', await comment(alice, theirs, 'Alice’s'));
+    const underMineNamingAlice = await comment(bob, mine, 'To Alice', await comment(alice, mine, 'Reply', onMine));
+    // A reply to the member's own comment on their own article, by another member.
+    const replyOnMine = await comment(bob, mine, 'Under yours', ownOnMine);
+
+    type Row = {
+      tpc_id: number;
+      target: string;
+      ttar_id: number;
+      ttar_title: string;
+      actor: { user_id: number };
+      excerpt: string;
+    };
+    const listed = await allPages<Row>('/api/topic/articleMyInteractions', {}, me, 2);
+    expect(listed.map((r) => [r.tpc_id, r.target, r.actor.user_id])).toEqual([
+      [replyOnMine, 'comment', bob.id],
+      [replyToMe, 'comment', bob.id],
+      [onMine, 'article', alice.id],
+    ]);
+    expect(listed[2]).toMatchObject({ ttar_id: mine, ttar_title: 'My tiering notes', excerpt: 'Great notes' });
+    expect(listed.map((r) => r.tpc_id)).not.toContain(replyToAlice);
+    expect(listed.map((r) => r.tpc_id)).not.toContain(underMineNamingAlice);
+
+    // Alice sees hers (my comment on her article, Bob's replies to her on both articles), none of mine.
+    const hers = async () =>
+      (await allPages<Row>('/api/topic/articleMyInteractions', {}, alice, 10)).map((r) => r.tpc_id);
+    expect(await hers()).toEqual([underMineNamingAlice, replyToAlice, myComment]);
+
+    // A deleted comment leaves; so does everything on an article once it is no longer public.
+    await ok('protal_en', '/api/topic/articleCommentDelete', { tpc_id: replyToMe }, bob);
+    expect((await allPages<Row>('/api/topic/articleMyInteractions', {}, me, 10)).map((r) => r.tpc_id)).toEqual([
+      replyOnMine,
+      onMine,
+    ]);
+    await db().updateTable('topic_articles').set({ status: 10 }).where('id', '=', mine).execute();
+    expect(await allPages('/api/topic/articleMyInteractions', {}, me, 10)).toEqual([]);
+    // Bob's reply to Alice under my article left with it.
+    expect(await hers()).toEqual([replyToAlice, myComment]);
+
+    const forged = await api('protal_en', '/api/topic/articleMyInteractions', { cursor: '!!' }, me);
+    expect(forged.statusCode).toBe(400);
   });
 });

@@ -56,14 +56,14 @@ async function countByAuthor(
 export function expertsRepository(db: Kysely<DB>) {
   return {
     /**
-     * Active MVPs and experts, most points first, ties by id ascending. The keyset therefore
-     * continues with lower points, or equal points and a higher id. Selects no contact or login
+     * Active MVPs and experts, most points earned first (the level's figure, decision 041), ties by
+     * id ascending. The keyset therefore continues with lower points, or equal points and a higher id. Selects no contact or login
      * columns.
      */
     listed(siteId: number, kind: ExpertListKind, after: KeysetCursor | null, limit: number) {
       let query = db
         .selectFrom('users')
-        .select(['users.id', 'users.points', 'users.company', 'users.job_title', 'users.user_expert'])
+        .select(['users.id', 'users.points_earned', 'users.company', 'users.job_title', 'users.user_expert'])
         .where('users.status', '=', ACTIVE)
         .where((eb) =>
           kind === 'mvp'
@@ -75,12 +75,12 @@ export function expertsRepository(db: Kysely<DB>) {
       if (after) {
         query = query.where((eb) =>
           eb.or([
-            eb('users.points', '<', after.at),
-            eb.and([eb('users.points', '=', after.at), eb('users.id', '>', after.id)]),
+            eb('users.points_earned', '<', after.at),
+            eb.and([eb('users.points_earned', '=', after.at), eb('users.id', '>', after.id)]),
           ]),
         );
       }
-      return query.orderBy('users.points', 'desc').orderBy('users.id', 'asc').limit(limit).execute();
+      return query.orderBy('users.points_earned', 'desc').orderBy('users.id', 'asc').limit(limit).execute();
     },
 
     /**

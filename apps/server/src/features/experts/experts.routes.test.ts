@@ -20,7 +20,10 @@ async function addMember(key: string, fields: { points?: number; status?: number
 
 /** Who should be listed, worked out from the tables in plain JavaScript, in the page's order. */
 async function expected(siteId: number, kind: 'all' | 'mvp' | 'expert') {
-  const users = await t.database.db.selectFrom('users').select(['id', 'points', 'status', 'user_expert']).execute();
+  const users = await t.database.db
+    .selectFrom('users')
+    .select(['id', 'points_earned', 'status', 'user_expert'])
+    .execute();
   const roles = await t.database.db.selectFrom('user_roles').select(['user_id', 'role', 'site_id']).execute();
   const mvp = (id: number) =>
     roles.some((r) => r.user_id === id && r.role === 'mvp' && (r.site_id === null || r.site_id === siteId));
@@ -29,7 +32,7 @@ async function expected(siteId: number, kind: 'all' | 'mvp' | 'expert') {
   return users
     .filter((u) => u.status === 1)
     .filter((u) => (kind === 'mvp' ? mvp(u.id) : kind === 'expert' ? expert(u) : mvp(u.id) || expert(u)))
-    .sort((a, b) => b.points - a.points || a.id - b.id)
+    .sort((a, b) => b.points_earned - a.points_earned || a.id - b.id)
     .map((u) => u.id);
 }
 

@@ -183,7 +183,7 @@ export function expertsService(db: Kysely<DB>, readers: ExpertsReaders = { autho
       const last = page[page.length - 1];
       return {
         list,
-        next_cursor: rows.length > limit && last ? encodeCursor({ at: last.points, id: last.id }) : null,
+        next_cursor: rows.length > limit && last ? encodeCursor({ at: last.points_earned, id: last.id }) : null,
       };
     },
   };

@@ -13,7 +13,7 @@ import {
   staffTestApp,
   type StaffCast,
 } from '../../../test/roles-harness';
-import { recordHistory } from '../../platform/points/points.service';
+import { award, recordHistory } from '../../platform/points/points.service';
 import { pickOutcome } from './raffle.service';
 
 /**
@@ -339,6 +339,143 @@ describe('the raffle page', () => {
     ).json().data;
     expect(page2.list).toEqual([expect.objectContaining({ user_nick_name: 'W****r' })]);
     expect(JSON.stringify(page2)).not.toContain('Winnie');
+  });
+});
+
+describe('the winner’s message, and spending that never lowers a level', () => {
+  const inbox = async (site: SiteCode, as: TestMember) => {
+    const res = await call(site, '/api/index/frontMsgList', {}, as);
+    expect(res.statusCode, res.body).toBe(200);
+    return JSON.stringify(res.json().data.userFrontMsgList);
+  };
+  const messagesOf = (userId: number, kind: string) =>
+    db()
+      .selectFrom('messages')
+      .select(['params', 'site_id', 'url'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .orderBy('id')
+      .execute();
+
+  it('a prize sends the winner one in-site message naming it, in the site’s language; no prize sends none', async () => {
+    const en = await makeCampaign({
+      trc_title: 'Autumn raffle',
+      prizes: [{ trp_name: 'SSD 2 TB', trp_img_url: '', trp_stock: 5, trp_weight: 1 }],
+    });
+    const winner = await h.registerMember({ nick: 'Lucky Lu' });
+    const drawn = await call('protal_en', '/api/raffle/draw', { trc_id: en.id }, winner);
+    expect(drawn.json().data.prize, drawn.body).toMatchObject({ trp_name: 'SSD 2 TB' });
+    expect(await messagesOf(winner.id, 'raffle_won')).toEqual([
+      {
+        params: JSON.stringify({ prize: 'SSD 2 TB', campaign: 'Autumn raffle' }),
+        site_id: 2,
+        url: '/en/rafflelandingpage',
+      },
+    ]);
+    const english = await inbox('protal_en', winner);
+    expect(english).toContain('You won a prize');
+    expect(english).toContain('Congratulations! You won \\"SSD 2 TB\\" in the raffle \\"Autumn raffle\\"');
+
+    // On the Chinese site a Chinese campaign's prize is told in Chinese.
+    const zh = await makeCampaign(
+      { trc_title: '秋季抽奖', prizes: [{ trp_name: '移动硬盘', trp_img_url: '', trp_stock: 5, trp_weight: 1 }] },
+      'protal',
+    );
+    const zhDraw = await call('protal', '/api/raffle/draw', { trc_id: zh.id }, winner);
+    expect(zhDraw.json().data.prize, zhDraw.body).toMatchObject({ trp_name: '移动硬盘' });
+    const chinese = await inbox('protal', winner);
+    expect(chinese).toContain('恭喜中奖');
+    expect(chinese).toContain('恭喜你在抽奖活动“秋季抽奖”中抽中了“移动硬盘”');
+
+    // "No prize" is recorded as a draw and tells nobody anything.
+    // A prize out of stock leaves only "no prize" to draw.
+    const empty = await makeCampaign({
+      trc_no_prize_weight: 1,
+      prizes: [{ trp_name: 'Gone', trp_img_url: '', trp_stock: 0, trp_weight: 1 }],
+    });
+    const loser = await h.registerMember({ nick: 'Unlucky Un' });
+    const none = await call('protal_en', '/api/raffle/draw', { trc_id: empty.id }, loser);
+    expect(none.json(), none.body).toMatchObject({ status: 200, data: { prize: null } });
+    expect(await messagesOf(loser.id, 'raffle_won')).toEqual([]);
+    expect(await drawsOf(empty.id)).toHaveLength(1);
+  });
+
+  it('buying chances lowers the balance, never the level or medal anywhere; the level-up message is not sent again', async () => {
+    const { id } = await makeCampaign({ trc_chance_price: 50 });
+    const m = await h.readyMember('Spender Sue');
+    let item = 0;
+    const earn = (times: number) =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          for (let i = 0; i < times; i++) {
+            await award(trx, {
+              userId: m.id,
+              siteId: 2,
+              rule: 'emagazine_approved',
+              source: { kind: 'journal', id: 9_000_000 + ++item },
+              now: Date.now(),
+            });
+          }
+        });
+    await earn(6); // 300 points earned: Lv3, the bronze medal
+    const levels = async () => (await messagesOf(m.id, 'level_reached')).map((r) => JSON.parse(r.params).level);
+    expect(await levels()).toEqual([2, 3]);
+
+    const bought = await call('protal_en', '/api/raffle/buyChances', { trc_id: id, count: 5 }, m);
+    expect(bought.json(), bought.body).toMatchObject({ status: 200, data: { spent: 250, chances: { points: 50 } } });
+
+    // The balance is 50; the level and medal are still those of the 300 earned, wherever they show.
+    const mine = (await call('protal_en', '/api/points/mine', {}, m)).json().data;
+    expect(mine).toMatchObject({
+      points: 50,
+      earned_points: 300,
+      level: 3,
+      medal: 1,
+      level_floor: 300,
+      next_level_points: 600,
+    });
+    const myInfo = (await call('protal_en', '/api/user/getMyInfo', {}, m)).json().data;
+    expect(myInfo.user_points_level).toBe(3);
+    const card = (await call('protal_en', '/user/userDetail', { id: m.id })).json().data;
+    expect(card).toMatchObject({ user_points_level: 3, user_medal: 1 });
+    const row = await db()
+      .selectFrom('users')
+      .select(['points', 'points_earned'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.points), Number(row.points_earned)]).toEqual([50, 300]);
+    expect(await ledgerSum(m.id)).toBe(50);
+
+    // Earning again from the lower balance announces nothing already reached; a new level once.
+    await earn(1);
+    expect(await levels()).toEqual([2, 3]);
+    await earn(5); // 600 earned: Lv4
+    expect(await levels()).toEqual([2, 3, 4]);
+    expect((await call('protal_en', '/api/points/mine', {}, m)).json().data).toMatchObject({
+      points: 350,
+      earned_points: 600,
+      level: 4,
+    });
+
+    // A take-back (content deleted) does lower what was earned, and so the level.
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const { takeBack } = await import('../../platform/points/points.service');
+        await takeBack(trx, {
+          userId: m.id,
+          siteId: 2,
+          rule: 'emagazine_approved',
+          source: { kind: 'journal', id: 9_000_000 + item },
+          now: Date.now(),
+        });
+      });
+    expect((await call('protal_en', '/api/points/mine', {}, m)).json().data).toMatchObject({
+      points: 300,
+      earned_points: 550,
+      level: 3,
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import { ApiError } from '../../http/api-error';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { maskName } from '../../lib/mask';
+import { notify } from '../../platform/messages/messages.service';
 import { dayInZone } from '../../platform/points/points-member.service';
 import { spend } from '../../platform/points/points.service';
 import { raffleRepository as repo } from './raffle.repository';
@@ -152,6 +153,15 @@ export function raffleService(db: Kysely<DB>, clock: Clock) {
           chance,
           now,
         });
+        // A winner is told in the site's messages, worded in its language; "no prize" sends nothing.
+        if (won) {
+          await notify(trx, userId, {
+            kind: 'raffle_won',
+            params: { prize: won.name, campaign: c.title },
+            url: `/${site.prefix}/rafflelandingpage`,
+            siteId: site.tws_id,
+          });
+        }
         return {
           draw_id: drawId,
           prize: won ? { trp_id: Number(won.id), trp_name: won.name, trp_img_url: won.image_url } : null,

@@ -13,9 +13,6 @@ import { threadComments, type CommentTarget } from '../../platform/comments/comm
 import { topicsRepository, type ArticleRow } from './topics.repository';
 import { isPublic, reviewsTopic } from './topics.service';
 
-/** The ledger's source kind of a comment point earned on an article (a post's is `comment`). */
-export const ARTICLE_COMMENT_POINTS_KIND = 'article_comment';
-
 const asArticleComment = <C extends { target_id: number }>({ target_id, ...rest }: C) => ({
   ...rest,
   ttar_id: target_id,
@@ -39,7 +36,6 @@ export function articleCommentsService(db: Kysely<DB>, clock: Clock) {
 
   const target: CommentTarget<ArticleRow> = {
     store: ARTICLE_COMMENTS,
-    pointsKind: ARTICLE_COMMENT_POINTS_KIND,
     commentedMessage: 'article_commented',
     async readable(site, articleId, viewer: SignedInMember | null) {
       const article = await repo.findArticle(db, articleId);

@@ -1,15 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { MyFavouriteArticle } from '@portal/contracts/topic-articles-mine';
+import type { UserBrief } from '@portal/contracts/home';
+import type { Site } from '@portal/contracts/sites';
+import type { MyArticleInteraction, MyFavouriteArticle } from '@portal/contracts/topic-articles-mine';
 import type { DB } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
+import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { topicsMineRepository } from './topics-mine.repository';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+/** Comments are plain text; the list shows their start. */
+const EXCERPT_MAX = 120;
+const excerptOf = (text: string) => (text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text);
 
 /**
- * The personal centre's favourite topic articles (issue 22 item 4): the session member's own
- * favourites (topic_article_favourites_user), only articles that are public now, so an article
- * withdrawn or deleted by its author leaves the list.
+ * The personal centre's topic-article lists (issue 22 item 4), always the session member's own: the
+ * favourites (topic_article_favourites_user) and the comments and replies received. Only articles
+ * that are public now, so an article withdrawn or deleted by its author leaves both lists.
  */
 export function topicsMineService(db: Kysely<DB>) {
   const repo = topicsMineRepository(db);
@@ -35,6 +41,35 @@ export function topicsMineService(db: Kysely<DB>) {
         list,
         next_cursor:
           rows.length > q.limit && last ? encodeCursor({ at: Number(last.favourite_at), id: last.id }) : null,
+      };
+    },
+
+    async interactions(site: Site, userId: number, q: { cursor?: string; limit: number }) {
+      const rows = await repo.interactions(userId, decodeCursor(q.cursor), q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const actors: Map<number, UserBrief> = await memberBriefs(
+        db,
+        page.map((r) => r.actor_id),
+        site.tws_id,
+      );
+      const list: MyArticleInteraction[] = page.map((r) => {
+        const target = r.parent_id === null ? 'article' : 'comment';
+        return {
+          key: `${target}:${r.comment_id}`,
+          target,
+          ttar_id: r.article_id,
+          tws_id: r.site_id,
+          ttar_title: r.title,
+          tpc_id: r.comment_id,
+          excerpt: excerptOf(r.content),
+          actor: actors.get(r.actor_id) ?? null,
+          create_time: iso(r.at),
+        };
+      });
+      const last = page[page.length - 1];
+      return {
+        list,
+        next_cursor: rows.length > q.limit && last ? encodeCursor({ at: Number(last.at), id: last.comment_id }) : null,
       };
     },
   };

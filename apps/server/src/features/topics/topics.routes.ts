@@ -15,7 +15,11 @@ import {
   articleCommentList,
   articleCommentReplies,
 } from '@portal/contracts/topic-article-comments';
-import { topicArticleMine, topicArticleMyFavourites } from '@portal/contracts/topic-articles-mine';
+import {
+  topicArticleMine,
+  topicArticleMyFavourites,
+  topicArticleMyInteractions,
+} from '@portal/contracts/topic-articles-mine';
 import { topicArticleFeature, topicHostZone } from '@portal/contracts/topic-host-zone';
 import { REMOTE_IMAGES_DROPPED_MSG } from '@portal/contracts/uploads';
 import {
@@ -110,6 +114,9 @@ export async function topicsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerCall(app, topicArticleMine, async (body, { user }) => topics.mine((await user()).id, body));
   const mine = topicsMineService(deps.db);
   registerCall(app, topicArticleMyFavourites, async (body, { user }) => mine.favourites((await user()).id, body));
+  registerCall(app, topicArticleMyInteractions, async (body, { site, user }) =>
+    mine.interactions(site, (await user()).id, body),
+  );
 
   const hostZone = hostZoneService(deps.db, deps.clock);
   registerCall(app, topicHostZone, async (body, { site, user }) => hostZone.zone(site, await user(), body));

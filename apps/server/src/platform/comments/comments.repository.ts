@@ -12,13 +12,21 @@ export interface CommentStore {
   comments: 'post_comments' | 'article_comments';
   target: 'post_id' | 'article_id';
   likes: 'comment_likes' | 'article_comment_likes';
+  /** The ledger's source kind of a comment point earned in this store (`comment` for posts). */
+  pointsKind: 'comment' | 'article_comment';
 }
 
-export const POST_COMMENTS: CommentStore = { comments: 'post_comments', target: 'post_id', likes: 'comment_likes' };
+export const POST_COMMENTS: CommentStore = {
+  comments: 'post_comments',
+  target: 'post_id',
+  likes: 'comment_likes',
+  pointsKind: 'comment',
+};
 export const ARTICLE_COMMENTS: CommentStore = {
   comments: 'article_comments',
   target: 'article_id',
   likes: 'article_comment_likes',
+  pointsKind: 'article_comment',
 };
 
 /** A comment or reply as stored, whatever it is on (`target_id`: the post, the article). */
@@ -185,6 +193,18 @@ export function commentsRepository(store: CommentStore) {
         .returningAll()
         .executeTakeFirst();
       return row ? stored(store, row) : undefined;
+    },
+
+    /** Soft-deletes the replies under a comment that were not deleted yet; answers who wrote each. */
+    async softDeleteReplies(executor: Executor, parentId: number, now: number) {
+      const list = await rows(executor)
+        .updateTable(table)
+        .set({ deleted_at: now, updated_at: now })
+        .where('parent_id', '=', parentId)
+        .where('deleted_at', 'is', null)
+        .returning(['id', 'author_id'])
+        .execute();
+      return list.map((r) => ({ id: Number(r.id), author_id: Number(r.author_id) }));
     },
 
     /** Toggles the member's like of a comment (`db/toggle-pair.ts`); answers whether it is there now. */

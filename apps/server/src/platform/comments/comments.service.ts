@@ -55,9 +55,8 @@ export type CountComments = (
  * for every kind (decision 022).
  */
 export interface CommentTarget<T extends CommentedItem> {
+  /** Where its comments are kept, and the ledger's source kind of their points. */
   store: CommentStore;
-  /** The source kind of the comment point in the ledger (`comment` for posts). */
-  pointsKind: string;
   /** The message to the item's author when it gets a top-level comment. */
   commentedMessage: SystemMessageKind;
   /** An item whose comments the viewer may read (a preview's too); 404 otherwise. */
@@ -76,8 +75,10 @@ export interface CommentTarget<T extends CommentedItem> {
 
 /**
  * Soft-deletes a comment or reply and keeps the counters right: the item loses the comment and its
- * replies (or the reply), the parent's reply_count loses a reply. Undefined when it was gone already.
- * For the author's delete and a moderator's alike.
+ * replies (or the reply), the parent's reply_count loses a reply. A comment's replies go with it,
+ * deleted too. The comment points of everything that went go back from their authors (decisions.md:
+ * deleting content takes its points back; decision 041), in the caller's transaction. Undefined when
+ * it was gone already. For the author's delete and a moderator's alike.
  */
 export async function removeThreadComment(
   executor: Executor,
@@ -89,12 +90,23 @@ export async function removeThreadComment(
   const repo = commentsRepository(store);
   const comment = await repo.softDelete(executor, commentId, now);
   if (!comment) return undefined;
+  const gone = [{ id: comment.id, author_id: comment.author_id }];
   if (comment.parent_id === null) {
     // Counts are of comments not deleted (a moderator's hide does not change them).
     await count(executor, comment.target_id, { comments: -(1 + comment.reply_count), topLevel: -1 });
+    gone.push(...(await repo.softDeleteReplies(executor, comment.id, now)));
   } else {
     await count(executor, comment.target_id, { comments: -1, topLevel: 0 });
     await repo.bump(executor, comment.parent_id, { likes: 0, replies: -1 });
+  }
+  for (const c of gone) {
+    await takeBack(executor, {
+      userId: c.author_id,
+      siteId: comment.site_id,
+      rule: POINT_RULE.comment,
+      source: { kind: store.pointsKind, id: c.id },
+      now,
+    });
   }
   return comment;
 }
@@ -251,7 +263,7 @@ export function threadComments<T extends CommentedItem>(db: Kysely<DB>, target: 
           userId: author.id,
           siteId: site.tws_id,
           rule: POINT_RULE.comment,
-          source: { kind: target.pointsKind, id: inserted.id },
+          source: { kind: target.store.pointsKind, id: inserted.id },
           now,
         });
         if (notifyId !== null && notifyId !== author.id) {
@@ -295,13 +307,6 @@ export function threadComments<T extends CommentedItem>(db: Kysely<DB>, target: 
         }
         const removed = await removeThreadComment(trx, target.store, target.count, comment.id, now);
         if (!removed) throw ApiError.notFound('discuss.api.commentNotFound');
-        await takeBack(trx, {
-          userId: comment.author_id,
-          siteId: comment.site_id,
-          rule: POINT_RULE.comment,
-          source: { kind: target.pointsKind, id: comment.id },
-          now,
-        });
         if (!own) {
           await recordAudit(trx, {
             actorId: user.id,
@@ -309,7 +314,7 @@ export function threadComments<T extends CommentedItem>(db: Kysely<DB>, target: 
             action: 'comment.delete',
             targetKind: 'comment',
             targetId: comment.id,
-            before: { on: target.pointsKind, item_id: comment.target_id, author_id: comment.author_id },
+            before: { on: target.store.pointsKind, item_id: comment.target_id, author_id: comment.author_id },
             after: { deleted_at: now },
             request: opts.request,
             now,

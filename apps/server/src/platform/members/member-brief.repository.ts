@@ -18,7 +18,7 @@ export async function memberBriefs(
   const [users, roles] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'nick_name', 'avatar_url', 'points', 'user_expert'])
+      .select(['id', 'nick_name', 'avatar_url', 'points_earned', 'user_expert'])
       .where('id', 'in', unique)
       .execute(),
     db
@@ -36,7 +36,8 @@ export async function memberBriefs(
   for (const u of users) {
     const set = badges.get(u.id) ?? new Set<number>();
     if (u.user_expert === EXPERT_FLAG.expert) set.add(ROLE_BADGES.expert!);
-    const level = levelForPoints(u.points);
+    // Levels follow the points earned, not the balance (decision 041).
+    const level = levelForPoints(u.points_earned);
     briefs.set(u.id, {
       user_id: u.id,
       user_nick_name: u.nick_name,

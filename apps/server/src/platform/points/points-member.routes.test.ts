@@ -215,6 +215,7 @@ describe('the daily sign-in', () => {
     expect(mine0.statusCode, mine0.body).toBe(200);
     expect(mine0.json().data).toEqual({
       points: 0,
+      earned_points: 0,
       level: 1,
       medal: 0,
       level_floor: 0,
@@ -226,7 +227,7 @@ describe('the daily sign-in', () => {
 
     const first = await call('protal_en', '/api/points/signIn', {}, member, BEHIND);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ awarded: 2, points: 2, signed_today: true, streak: 1 });
+    expect(first.json().data).toMatchObject({ awarded: 2, points: 2, earned_points: 2, signed_today: true, streak: 1 });
 
     const again = await call('protal_en', '/api/points/signIn', {}, member, BEHIND);
     expect(again.statusCode).toBe(409);

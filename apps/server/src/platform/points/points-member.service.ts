@@ -50,17 +50,24 @@ export function pointsMemberService(db: Kysely<DB>, clock: { now(): number }) {
   async function standing(executor: Executor, userId: number, site: Site, zone: string): Promise<PointsStanding> {
     const now = clock.now();
     const [user, last, rule] = await Promise.all([
-      executor.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow(),
+      executor
+        .selectFrom('users')
+        .select(['points', 'points_earned'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow(),
       lastSignIn(executor, userId),
       repo.rule(executor, site.tws_id, POINT_RULE.dailySignIn),
     ]);
     const today = dayInZone(now, zone);
     const points = Number(user.points);
-    const level = levelStanding(points);
+    const earned = Number(user.points_earned);
+    // Spending lowers the balance, never the level (decision 041).
+    const level = levelStanding(earned);
     const signedToday = signedOn(last, today, zone);
     const running = last !== undefined && (signedToday || last.day === today - 1);
     return {
       points,
+      earned_points: earned,
       level: level.level,
       medal: level.medal,
       level_floor: level.floor,

@@ -11,7 +11,10 @@ export interface PointSource {
 /** SQLite builds may cap bound variables at 999; a ledger row binds 7. */
 const HISTORY_BATCH = 120;
 
-/** The points module's queries: the only code that writes `points_ledger` and `users.points`. */
+/**
+ * The points module's queries: the only code that writes `points_ledger`, `users.points` (the
+ * spendable balance) and `users.points_earned` (what levels and medals read, decision 041).
+ */
 export const pointsRepository = {
   rule(executor: Executor, siteId: number, rule: string) {
     return executor
@@ -28,7 +31,10 @@ export const pointsRepository = {
    * is held for an item) is then still true when they write. SQLite runs one writer at a time anyway.
    */
   async lockMember(executor: Executor, userId: number) {
-    const query = executor.selectFrom('users').select(['banned_until', 'points']).where('id', '=', userId);
+    const query = executor
+      .selectFrom('users')
+      .select(['banned_until', 'points', 'points_earned'])
+      .where('id', '=', userId);
     const isPostgres = executor.getExecutor().adapter instanceof PostgresAdapter;
     return (isPostgres ? query.forUpdate() : query).executeTakeFirst();
   },
@@ -60,12 +66,19 @@ export const pointsRepository = {
     return Number(row?.n ?? 0);
   },
 
-  /** One ledger row and the member's cached total moved by its amount, in the caller's transaction. */
-  async write(executor: Executor, row: Insertable<PointsLedgerTable>): Promise<void> {
+  /**
+   * One ledger row and the member's balance moved by its amount, in the caller's transaction; an
+   * award or a take-back (`earned`) moves the earned points too, a spend only the balance.
+   */
+  async write(executor: Executor, row: Insertable<PointsLedgerTable>, earned: boolean): Promise<void> {
     await executor.insertInto('points_ledger').values(row).execute();
     await executor
       .updateTable('users')
-      .set((eb) => ({ points: eb('points', '+', row.amount) }))
+      .set((eb) =>
+        earned
+          ? { points: eb('points', '+', row.amount), points_earned: eb('points_earned', '+', row.amount) }
+          : { points: eb('points', '+', row.amount) },
+      )
       .where('id', '=', row.user_id)
       .execute();
   },
@@ -84,7 +97,7 @@ export const pointsRepository = {
     return row !== undefined;
   },
 
-  /** Ledger rows written as they are, and each member's total raised by the sum of theirs. */
+  /** Ledger rows (awards) written as they are, and each member's balance and earned points raised by the sum of theirs. */
   async writeHistory(executor: Executor, rows: Insertable<PointsLedgerTable>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += HISTORY_BATCH) {
       await executor
@@ -97,7 +110,7 @@ export const pointsRepository = {
     for (const [userId, sum] of totals) {
       await executor
         .updateTable('users')
-        .set((eb) => ({ points: eb('points', '+', sum) }))
+        .set((eb) => ({ points: eb('points', '+', sum), points_earned: eb('points_earned', '+', sum) }))
         .where('id', '=', userId)
         .execute();
     }

@@ -36,22 +36,28 @@ export async function award(executor: Executor, entry: PointsEntry): Promise<num
     const today = await repo.awardsSince(executor, entry.userId, entry.siteId, entry.rule, entry.now - DAY);
     if (today >= rule.daily_cap) return 0;
   }
-  await repo.write(executor, {
-    user_id: entry.userId,
-    site_id: entry.siteId,
-    rule: entry.rule,
-    amount: rule.amount,
-    source_kind: entry.source.kind,
-    source_id: entry.source.id,
-    created_at: entry.now,
-  });
-  await announceLevels(executor, entry, Number(member.points), Number(member.points) + rule.amount);
+  await repo.write(
+    executor,
+    {
+      user_id: entry.userId,
+      site_id: entry.siteId,
+      rule: entry.rule,
+      amount: rule.amount,
+      source_kind: entry.source.kind,
+      source_id: entry.source.id,
+      created_at: entry.now,
+    },
+    true,
+  );
+  const earned = Number(member.points_earned);
+  await announceLevels(executor, entry, earned, earned + rule.amount);
   return rule.amount;
 }
 
 /**
  * An in-site message for each level an award lifted the member to for the first time (decision 032):
- * Lv2 upwards, once per level whatever the total does later.
+ * Lv2 upwards, once per level whatever the total does later. `before` and `after` are points earned
+ * (decision 041): a spend never lowers them, so spending and earning again re-announces nothing.
  */
 async function announceLevels(executor: Executor, entry: PointsEntry, before: number, after: number) {
   const from = levelStanding(before).level;
@@ -76,15 +82,19 @@ export async function takeBack(executor: Executor, entry: PointsEntry): Promise<
   if (!(await repo.lockMember(executor, entry.userId))) return 0;
   const held = await repo.held(executor, entry.userId, entry.rule, entry.source);
   if (held <= 0) return 0;
-  await repo.write(executor, {
-    user_id: entry.userId,
-    site_id: entry.siteId,
-    rule: entry.rule,
-    amount: -held,
-    source_kind: entry.source.kind,
-    source_id: entry.source.id,
-    created_at: entry.now,
-  });
+  await repo.write(
+    executor,
+    {
+      user_id: entry.userId,
+      site_id: entry.siteId,
+      rule: entry.rule,
+      amount: -held,
+      source_kind: entry.source.kind,
+      source_id: entry.source.id,
+      created_at: entry.now,
+    },
+    true,
+  );
   return held;
 }
 
@@ -99,22 +109,26 @@ export interface PointsSpend {
 }
 
 /**
- * Debits a member's points in the caller's transaction: one negative ledger row, the total lowered
- * with it. The member's row is locked first (as awards lock it), so two spends racing cannot both
+ * Debits a member's points in the caller's transaction: one negative ledger row, the balance lowered
+ * with it; the points earned, and so the level and medal, stay (decision 041). The member's row is locked first (as awards lock it), so two spends racing cannot both
  * pass the balance check. Answers false, writing nothing, when the member has fewer points.
  */
 export async function spend(executor: Executor, entry: PointsSpend): Promise<boolean> {
   const member = await repo.lockMember(executor, entry.userId);
   if (!member || Number(member.points) < entry.amount) return false;
-  await repo.write(executor, {
-    user_id: entry.userId,
-    site_id: entry.siteId,
-    rule: entry.code,
-    amount: -entry.amount,
-    source_kind: entry.source.kind,
-    source_id: entry.source.id,
-    created_at: entry.now,
-  });
+  await repo.write(
+    executor,
+    {
+      user_id: entry.userId,
+      site_id: entry.siteId,
+      rule: entry.code,
+      amount: -entry.amount,
+      source_kind: entry.source.kind,
+      source_id: entry.source.id,
+      created_at: entry.now,
+    },
+    false,
+  );
   return true;
 }
 

@@ -179,7 +179,9 @@ export default function MyAchievements({ member }: { member: Pick<UserBrief, 'us
   };
 
   const percent = data
-    ? Math.round(((data.points - data.level_floor) / ((data.next_level_points ?? 1) - data.level_floor || 1)) * 100)
+    ? Math.round(
+        ((data.earned_points - data.level_floor) / ((data.next_level_points ?? 1) - data.level_floor || 1)) * 100,
+      )
     : 0;
 
   return (
@@ -191,6 +193,10 @@ export default function MyAchievements({ member }: { member: Pick<UserBrief, 'us
             <div className="achievements__figure">
               <span className="achievements__label">{t('achievements:points')}</span>
               <strong data-testid="achievements-points">{data.points}</strong>
+            </div>
+            <div className="achievements__figure" title={t('achievements:earnedHint')}>
+              <span className="achievements__label">{t('achievements:earned')}</span>
+              <strong data-testid="achievements-earned">{data.earned_points}</strong>
             </div>
             <div className="achievements__figure">
               <span className="achievements__label">{t('achievements:level')}</span>
@@ -217,7 +223,10 @@ export default function MyAchievements({ member }: { member: Pick<UserBrief, 'us
             <span data-testid="achievements-to-next">
               {data.next_level_points === null
                 ? t('achievements:topLevel')
-                : t('achievements:toNext', { level: data.level + 1, points: data.next_level_points - data.points })}
+                : t('achievements:toNext', {
+                    level: data.level + 1,
+                    points: data.next_level_points - data.earned_points,
+                  })}
             </span>
           </div>
           <div className="achievements__signin">
