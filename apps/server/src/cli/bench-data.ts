@@ -3,10 +3,13 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createStorage } from '../lib/storage';
 import { readEventFacts, topUpEvents } from '../seed/bench-events';
+import { readJournalFacts, seedBenchJournal } from '../seed/bench-journal';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
 import { seedBenchRaffle } from '../seed/bench-raffle';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
+import { seedJournalDemo } from '../seed/demo-journal';
 import { seedDemo } from '../seed/seed-demo';
 
 /**
@@ -14,7 +17,7 @@ import { seedDemo } from '../seed/seed-demo';
  * that bench/ runs no SQL of its own. Answers one JSON line on stdout.
  *
  *   bench-data.js seed [--posts=100000] [--detail-posts=5000]
- *     migrates, seeds the demo content, tops the published posts up to --posts, and answers the
+ *     migrates, seeds the demo content (with the demo e-magazine, as SEED_DEMO=true does), tops the published posts up to --posts, and answers the
  *     counts with what the requests are made of (bench-posts.ts's BenchFacts)
  *   bench-data.js seed --posts=0 --events=20000 [--detail-events=2000]
  *     the same, then tops the events up to --events (bench-events.ts) and answers `events` and
@@ -22,6 +25,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=0 --topics=10000 --topic-articles=200000 [--detail-topics=2000] [--detail-articles=5000]
  *     the same, then adds the bulk topics and their articles (bench-topics.ts) and answers `topics`
  *     and `topicFacts`
+ *   bench-data.js seed --posts=0 --journal-issues=500 --journal-articles=10000 [--detail-issues=200]
+ *     the same, then the bulk e-magazine issues and their articles (bench-journal.ts) and answers
+ *     `journal` and `journalFacts`
  *   bench-data.js seed --posts=0 --raffle-members=50
  *     the same, then a running raffle campaign with members who hold sessions and chances
  *     (bench-raffle.ts) and answers `raffle`
@@ -40,6 +46,9 @@ const { positionals, values } = parseArgs({
     'topic-articles': { type: 'string', default: '0' },
     'detail-topics': { type: 'string', default: '2000' },
     'detail-articles': { type: 'string', default: '5000' },
+    'journal-issues': { type: 'string', default: '0' },
+    'journal-articles': { type: 'string', default: '0' },
+    'detail-issues': { type: 'string', default: '200' },
     'raffle-members': { type: 'string', default: '0' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
@@ -62,6 +71,9 @@ type CountFlag =
   | 'topic-articles'
   | 'detail-topics'
   | 'detail-articles'
+  | 'journal-issues'
+  | 'journal-articles'
+  | 'detail-issues'
   | 'raffle-members';
 const count = (name: CountFlag) => {
   const n = Number(values[name]);
@@ -78,6 +90,8 @@ try {
     await migrateToLatest(database.db);
     const now = Date.now();
     await seedDemo(database.db, { now });
+    // The demo e-magazine carries real PDF files: the attachments' storage of DATA_DIR, as the server's.
+    await seedJournalDemo(database.db, await createStorage(config.storage, config.uploadsDir), { now });
     const posts = await topUpPosts(database.db, { posts: count('posts'), now });
     const facts = await readBenchFacts(database.db, { detailPosts: count('detail-posts') });
     const withEvents =
@@ -101,6 +115,17 @@ try {
             }),
           }
         : {};
+    const withJournal =
+      count('journal-issues') > 0
+        ? {
+            journal: await seedBenchJournal(database.db, {
+              issues: count('journal-issues'),
+              articles: count('journal-articles'),
+              now,
+            }),
+            journalFacts: await readJournalFacts(database.db, { detailIssues: count('detail-issues'), now }),
+          }
+        : {};
     const withRaffle =
       count('raffle-members') > 0
         ? { raffle: await seedBenchRaffle(database.db, { members: count('raffle-members'), now }) }
@@ -114,6 +139,7 @@ try {
       ...facts,
       ...withEvents,
       ...withTopics,
+      ...withJournal,
       ...withRaffle,
       ms: Math.round(performance.now() - started),
     };
