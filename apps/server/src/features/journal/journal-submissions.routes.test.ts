@@ -334,3 +334,38 @@ describe('placing accepted submissions into issues', () => {
     expect((await mine()).find((s) => s.teba_id === id)?.article).toEqual({ teb_id: tebId, tea_id: article.tea_id });
   });
 });
+
+describe('dictionary entries a submission names', () => {
+  it('keeps an industry or a field a submission is filed under from being deleted, with the dictionaries’ own message', async () => {
+    const chief = await makeStaff(h, { nick: 'Chief Dict' });
+    const create = async (kind: 'industry' | 'scene', label: string) => {
+      const res = await admin('/admin/dictionaries/create', { kind, label }, chief);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.dd_id as number;
+    };
+    const industry = await create('industry', '存储期刊行业');
+    const field = await create('scene', '存储期刊领域');
+    const id = await submit(author, { teba_hy_dd_id: industry, teba_cj_dd_id: field });
+    // Withdrawn or not, the submission still names them.
+    expect((await ebook('withdraw', { teba_id: id }, author)).statusCode).toBe(200);
+    for (const [dd, label] of [
+      [industry, '存储期刊行业'],
+      [field, '存储期刊领域'],
+    ] as const) {
+      const res = await admin('/admin/dictionaries/delete', { dd_id: dd }, chief);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        status: 201,
+        msg: msgOf('protal', 'siteAdmin.dictionaries.inUse', {
+          label,
+          uses: msgOf('protal', 'siteAdmin.dictionaries.usage.submissions', { count: 1 }),
+        }),
+        data: { usage: { members: 0, posts: 0, articles: 0, moderators: 0, events: 0, submissions: 1 } },
+      });
+      expect(await db().selectFrom('dictionaries').select('id').where('id', '=', dd).executeTakeFirst()).toBeTruthy();
+    }
+    // An entry no submission names goes as before.
+    const unused = await create('industry', '无人使用的行业');
+    expect((await admin('/admin/dictionaries/delete', { dd_id: unused }, chief)).statusCode).toBe(200);
+  });
+});
