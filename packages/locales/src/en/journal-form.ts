@@ -78,6 +78,7 @@ export const journalForm: JournalSubmissionCatalogue['journalForm'] = {
     withdrawConfirm: 'Withdrawing stops the review; you can edit and resubmit it later. Withdraw it?',
     reason: 'Reason for rejection: {{reason}}',
     read: 'Read the article',
+    preview: 'See how it would read in the e-magazine',
     submitted: 'Submitted {{time}}',
   },
   facts: {

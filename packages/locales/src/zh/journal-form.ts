@@ -74,6 +74,7 @@ export const journalForm = {
     withdrawConfirm: '撤回后审核将终止，修改后可重新提交。确定撤回吗？',
     reason: '未通过原因：{{reason}}',
     read: '阅读文章',
+    preview: '预览它在电子期刊中的样子',
     submitted: '投稿于 {{time}}',
   },
   /** The review queue's facts of a submission. */
