@@ -48,6 +48,8 @@ function idsOnce() {
       body: JSON.stringify({ limit: 1 }),
     });
     const issue = issues.data.list[0]?.teb_id;
+    // Without an issue the next call would go without teb_id and be refused (40001) for it.
+    if (!issue) throw new Error('get_ebook_list answered no issue: the e-magazine has no demo content');
     const articles = await expectJson(base, {
       method: 'POST',
       path: '/api/ebook/ebookArticleList',

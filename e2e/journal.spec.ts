@@ -12,7 +12,8 @@ import { expect, homeOf, presetLanguage, signalHydration, SITES, test, waitForHy
  * The e-magazine (issue 20), on both sites: a member submits an article from the navbar's publish
  * menu (every one of spec 5's messages seen first, the first invalid field brought into view, then
  * the success dialog); an editor (the editor role, not an
- * admin) accepts it in the review queue, creates an issue with a PDF in the back office, writes an article
+ * admin) accepts it in the review queue (its preview link opens the submission as it would read
+ * online; another member gets the 403 page there), creates an issue with a PDF in the back office, writes an article
  * into it and places the accepted submission into it, edited; the author's personal centre links to
  * it. The issue is
  * on the magazine home (server-rendered, with the figures), the article reads online with its
@@ -122,7 +123,9 @@ for (const site of SITES) {
         authorPage.waitForResponse((r) => r.url().endsWith('/api/ebook/add') && r.request().method() === 'POST'),
         submitDialog.getByTestId('journal-form-submit').click(),
       ]);
-      expect(((await added.json()) as { status: number }).status).toBe(200);
+      const addedAnswer = (await added.json()) as { status: number; data: { teba_id: number } };
+      expect(addedAnswer.status).toBe(200);
+      const previewPath = `/${site.prefix}/journal/preview/${addedAnswer.data.teba_id}`;
       await expect(authorPage.getByTestId('journal-success-dialog')).toContainText(jf.successBody);
       await authorPage.getByTestId('journal-success-ok').click();
       await expect(submitDialog).toBeHidden();
@@ -140,10 +143,24 @@ for (const site of SITES) {
       await reviewRow.getByTestId(/^review-open-/).click();
       const drawer = page.getByTestId('review-drawer');
       await expect(drawer.getByTestId('review-drawer-content')).toContainText(submissionBody);
+      // The queue's preview link is the submission's own page, not the editor's personal centre.
+      await expect(drawer.getByRole('link', { name: site.texts.reviewsAdmin.openPreview })).toHaveAttribute(
+        'href',
+        previewPath,
+      );
       await drawer.getByTestId('review-drawer-approve').click();
       await expect(
         toasts(page).filter({ hasText: site.texts.reviews.api.decidedCount_one.replace('{{count}}', '1') }),
       ).toBeVisible();
+      // The editor reads it as it would read online, server-rendered, with its industry and field.
+      await page.goto(previewPath);
+      const preview = page.getByTestId('journal-submission-preview');
+      await expect(preview.getByTestId('journal-preview-title')).toHaveText(submissionTitle);
+      await expect(preview.getByTestId('journal-article-content')).toHaveText(submissionBody);
+      await expect(preview.getByTestId('journal-article-author')).toHaveText(author.nickname);
+      await expect(preview.getByTestId('journal-preview-industry')).toContainText(lists.data.industry_list[0]!.label);
+      await expect(preview.getByTestId('journal-preview-field')).toContainText(lists.data.field_list[0]!.label);
+      await expect(preview.getByTestId('journal-preview-status')).toHaveText(site.texts.reviews.status[20]);
 
       await page.goto(`/admin/journal?site=${siteCode(site)}`);
       await waitForHydration(page);
@@ -284,6 +301,12 @@ for (const site of SITES) {
       expect(refused.status()).toBe(403);
       expect(((await refused.json()) as { msg: string }).msg).toBe(site.texts.journalAdmin.api.partnersOnly);
       expect((await memberContext.request.get(`/journal/pdf/${issueId}`)).status()).toBe(403);
+      // Nor may they read someone else's submission: the server answers the 403 page.
+      const notTheirs = await memberContext.request.get(previewPath);
+      expect(notTheirs.status()).toBe(403);
+      const notTheirsHtml = await notTheirs.text();
+      expect(notTheirsHtml).toContain('data-testid="error-403"');
+      expect(notTheirsHtml).not.toContain(submissionBody);
       await memberContext.close();
 
       // An enterprise member (a partner) reads and downloads it.

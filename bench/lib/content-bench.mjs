@@ -141,10 +141,19 @@ export function renderTarget({ what, page, refs }) {
 /**
  * Runs a content benchmark. `seedFlags(opts)` are the bench-data CLI's seed flags; `describe(seeded)`
  * prints what the seeding did; `context(seeded)` is what the targets' `prepare(base, ctx)` read
- * (`pageHeaders` is added: a member's session with `--as=member`). `extraArgs(args)` adds options.
+ * (`pageHeaders` is added: a member's session with `--as=member`). `extraArgs(args)` adds options;
+ * `defaults` are flags taken when the command line does not give them (e.g. `{as: 'member'}`).
  */
-export async function runContentBench({ name, targets, seedFlags, describe, context, extraArgs = () => ({}) }) {
-  const args = parseArgs();
+export async function runContentBench({
+  name,
+  targets,
+  seedFlags,
+  describe,
+  context,
+  extraArgs = () => ({}),
+  defaults = {},
+}) {
+  const args = { ...defaults, ...parseArgs() };
   const opts = {
     duration: Number(args.duration ?? 20),
     warmup: Number(args.warmup ?? 10),

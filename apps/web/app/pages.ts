@@ -71,6 +71,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   // The e-magazine (issue 20): the magazine home and an issue's page (its articles read at `?article=`).
   { id: 'journal-index', path: 'journal/index', file: 'routes/journal-index.tsx', titleKey: 'journal' },
   { id: 'journal-info', path: 'journal/info/:id', file: 'routes/journal-info.tsx', titleKey: 'journal' },
+  // A submission as it would read online, for its author and the editors (the review queue's preview link).
+  { id: 'journal-preview', path: 'journal/preview/:id', file: 'routes/journal-preview.tsx', titleKey: 'journal' },
   // The content pages staff write (about, terms, privacy): the id is the page's slug and its path.
   { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
   { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },

@@ -41,6 +41,7 @@ describe('the route table', () => {
       'subject/hostZone',
       'journal/index',
       'journal/info/:id',
+      'journal/preview/:id',
       'about',
       'terms',
       'privacy',

@@ -86,6 +86,7 @@ export const dictionaryUsageSchema = z.object({
   articles: z.number().describe('topic articles with it as source'),
   moderators: z.number().describe('moderator grants for the board'),
   events: z.number().describe('events in the area'),
+  submissions: z.number().describe('e-magazine submissions filed under it (industry or scene)'),
 });
 export type DictionaryUsage = z.infer<typeof dictionaryUsageSchema>;
 

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineCall, MEMBER, permission } from './call';
 import { ID_MAX, PAGE_SIZE } from './constants';
 import { isBlankRichText } from './discussions';
+import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
 import { attachmentSchema } from './uploads';
 
@@ -216,6 +217,48 @@ export const ebookSubmissionInfo = defineCall({
   }),
 });
 
+export const ebookSubmissionPreview = defineCall({
+  id: 'ebook.submissionPreview',
+  scope: 'global',
+  path: '/api/ebook/submissionPreview',
+  write: false,
+  access: MEMBER,
+  tag: 'journal',
+  summary:
+    "A submission as it would read online, for its author and the magazine's editors (review.journal or journal.manage) whatever its status: title, author, industry and field by their current labels, sanitised content, attachments. 403 for anyone else, 404 unknown",
+  body: tebaIdBody,
+  data: z.object({
+    teba_id: z.number(),
+    tws_id: z.number().describe('the site it was submitted to'),
+    status: z.number().describe('10 pending, 20 accepted, 30 rejected, 40 withdrawn'),
+    review_reason: z.string().nullable().describe("the editors' reason of a rejection; null otherwise"),
+    teba_title: z.string(),
+    author: z.object({
+      user: userBriefSchema.nullable().describe("the submitter's profile card; null if the account is gone"),
+      name: z
+        .string()
+        .describe(
+          "the name its article would show: the member's nickname (the form's user_nick_name without an account)",
+        ),
+    }),
+    industry: z.string().describe("the industry's label now ('' if the entry is gone)"),
+    field: z.string().describe("the field's (scene's) label now ('' if the entry is gone)"),
+    teba_content: z.string().describe('sanitised HTML'),
+    teba_annex: z.array(attachmentSchema),
+    article: z
+      .object({ teb_id: z.number(), tea_id: z.number() })
+      .nullable()
+      .describe('the article it became, once an editor placed it into an issue'),
+    create_time: isoTime,
+    update_time: isoTime,
+  }),
+});
+export type JournalSubmissionPreview = z.infer<typeof ebookSubmissionPreview.data>;
+
+/** The page where a submission reads as it would online (its author and the editors only). */
+export const journalSubmissionPreviewPath = (prefix: string, submissionId: number) =>
+  `/${prefix}/journal/preview/${submissionId}`;
+
 export const journalSubmissionCalls = [
   ebookFormConfig,
   ebookAdd,
@@ -223,4 +266,5 @@ export const journalSubmissionCalls = [
   ebookWithdraw,
   ebookMine,
   ebookSubmissionInfo,
+  ebookSubmissionPreview,
 ] as const;

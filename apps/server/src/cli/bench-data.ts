@@ -3,12 +3,15 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createStorage } from '../lib/storage';
 import { readEventFacts, topUpEvents } from '../seed/bench-events';
 import { readExpertFacts, seedBenchExperts } from '../seed/bench-experts';
+import { readJournalFacts, seedBenchJournal } from '../seed/bench-journal';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
 import { seedBenchPersonalCentre } from '../seed/bench-personal-centre';
 import { seedBenchRaffle } from '../seed/bench-raffle';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
+import { seedJournalDemo } from '../seed/demo-journal';
 import { seedDemo } from '../seed/seed-demo';
 
 /**
@@ -16,7 +19,7 @@ import { seedDemo } from '../seed/seed-demo';
  * that bench/ runs no SQL of its own. Answers one JSON line on stdout.
  *
  *   bench-data.js seed [--posts=100000] [--detail-posts=5000]
- *     migrates, seeds the demo content, tops the published posts up to --posts, and answers the
+ *     migrates, seeds the demo content (with the demo e-magazine, as SEED_DEMO=true does), tops the published posts up to --posts, and answers the
  *     counts with what the requests are made of (bench-posts.ts's BenchFacts)
  *   bench-data.js seed --posts=0 --events=20000 [--detail-events=2000]
  *     the same, then tops the events up to --events (bench-events.ts) and answers `events` and
@@ -27,6 +30,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=20000 --experts=2000 [--expert-members=20000] [--detail-experts=2000]
  *     before the posts, the resident experts and plain members (bench-experts.ts), so that experts
  *     author posts as members do; answers `experts` and `expertFacts`
+ *   bench-data.js seed --posts=0 --journal-issues=500 --journal-articles=10000 [--detail-issues=200]
+ *     the same, then the bulk e-magazine issues and their articles (bench-journal.ts) and answers
+ *     `journal` and `journalFacts`
  *   bench-data.js seed --posts=0 --raffle-members=50
  *     the same, then a running raffle campaign with members who hold sessions and chances
  *     (bench-raffle.ts) and answers `raffle`
@@ -48,6 +54,9 @@ const { positionals, values } = parseArgs({
     'topic-articles': { type: 'string', default: '0' },
     'detail-topics': { type: 'string', default: '2000' },
     'detail-articles': { type: 'string', default: '5000' },
+    'journal-issues': { type: 'string', default: '0' },
+    'journal-articles': { type: 'string', default: '0' },
+    'detail-issues': { type: 'string', default: '200' },
     'raffle-members': { type: 'string', default: '0' },
     experts: { type: 'string', default: '0' },
     'expert-members': { type: 'string', default: '20000' },
@@ -75,6 +84,9 @@ type CountFlag =
   | 'topic-articles'
   | 'detail-topics'
   | 'detail-articles'
+  | 'journal-issues'
+  | 'journal-articles'
+  | 'detail-issues'
   | 'raffle-members'
   | 'experts'
   | 'expert-members'
@@ -96,6 +108,8 @@ try {
     await migrateToLatest(database.db);
     const now = Date.now();
     await seedDemo(database.db, { now });
+    // The demo e-magazine carries real PDF files: the attachments' storage of DATA_DIR, as the server's.
+    await seedJournalDemo(database.db, await createStorage(config.storage, config.uploadsDir), { now });
     const experts =
       count('experts') > 0
         ? await seedBenchExperts(database.db, { experts: count('experts'), members: count('expert-members'), now })
@@ -126,6 +140,17 @@ try {
     const withExperts = experts
       ? { experts, expertFacts: await readExpertFacts(database.db, { detailExperts: count('detail-experts') }) }
       : {};
+    const withJournal =
+      count('journal-issues') > 0
+        ? {
+            journal: await seedBenchJournal(database.db, {
+              issues: count('journal-issues'),
+              articles: count('journal-articles'),
+              now,
+            }),
+            journalFacts: await readJournalFacts(database.db, { detailIssues: count('detail-issues'), now }),
+          }
+        : {};
     const withRaffle =
       count('raffle-members') > 0
         ? { raffle: await seedBenchRaffle(database.db, { members: count('raffle-members'), now }) }
@@ -150,6 +175,7 @@ try {
       ...withEvents,
       ...withTopics,
       ...withExperts,
+      ...withJournal,
       ...withRaffle,
       ...withCentre,
       ms: Math.round(performance.now() - started),

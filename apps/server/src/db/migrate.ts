@@ -30,6 +30,7 @@ import * as expertApplications from './migrations/2026-11-27-0029-expert-applica
 import * as raffle from './migrations/2026-11-27-0030-raffle';
 import * as search from './migrations/2026-11-27-0032-search';
 import * as pointsEarned from './migrations/2026-11-27-0033-points-earned';
+import * as journalArticleCount from './migrations/2026-11-27-0034-journal-article-count';
 import * as expertDirectoryIndex from './migrations/2026-11-27-0036-expert-directory-index';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0030-raffle': raffle,
   '2026-11-27-0032-search': search,
   '2026-11-27-0033-points-earned': pointsEarned,
+  '2026-11-27-0034-journal-article-count': journalArticleCount,
   '2026-11-27-0036-expert-directory-index': expertDirectoryIndex,
 };
 

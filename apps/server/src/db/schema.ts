@@ -324,6 +324,8 @@ export interface JournalIssuesTable {
   publish_at: Millis;
   read_count: Generated<number>;
   download_count: Generated<number>;
+  /** The issue's articles, kept in step as they are added and deleted. */
+  article_count: Generated<number>;
   created_by: number | null;
   created_at: Millis;
   updated_at: Millis;

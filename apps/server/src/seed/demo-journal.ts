@@ -252,6 +252,8 @@ export async function seedJournalDemo(
               partner_only: issue.partnerOnly ? 1 : 0,
               published: 1,
               publish_at: publishAt,
+              // The articles below, written straight into their table: the count the repository keeps.
+              article_count: issue.articles.length,
               created_by: owner.id,
               created_at: publishAt,
               updated_at: publishAt,

@@ -42,12 +42,25 @@ export const journalForm: JournalSubmissionCatalogue['journalForm'] = {
   successBody:
     'Your article has been submitted successfully and editors are reviewing it. You will get a message with their decision.',
   successOk: 'OK',
+  preview: {
+    banner:
+      'Submission preview: how it would read in the e-magazine. Only its author and the editors can see this page.',
+    status: 'Status',
+    reason: "Editors' reason: {{reason}}",
+    industry: 'Industry',
+    field: 'Field',
+    submitted: 'Submitted',
+    attachments: 'Attachments',
+    placed: 'Read it in its issue',
+    notFound: 'The submission does not exist',
+  },
   api: {
     submitted: 'Submitted; editors are reviewing it',
     resubmitted: 'Submitted again; editors are reviewing it',
     withdrawn: 'Withdrawn',
     notFound: 'The submission does not exist',
     notYours: 'This is not your submission',
+    previewRefused: "Only the submission's author and the magazine's editors can read it before it is published",
     notEditable: 'The submission was accepted and can no longer be edited',
     notPending: 'Only a submission pending review can be withdrawn',
     industryNotFound: "Please select one of this site's industries",
@@ -65,6 +78,7 @@ export const journalForm: JournalSubmissionCatalogue['journalForm'] = {
     withdrawConfirm: 'Withdrawing stops the review; you can edit and resubmit it later. Withdraw it?',
     reason: 'Reason for rejection: {{reason}}',
     read: 'Read the article',
+    preview: 'See how it would read in the e-magazine',
     submitted: 'Submitted {{time}}',
   },
   facts: {

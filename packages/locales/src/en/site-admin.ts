@@ -61,6 +61,8 @@ export const siteAdmin: Catalogue['siteAdmin'] = {
       moderators_other: '{{count}} moderator grants',
       events_one: '{{count}} event',
       events_other: '{{count}} events',
+      submissions_one: '{{count}} e-magazine submission',
+      submissions_other: '{{count}} e-magazine submissions',
     },
   },
   topics: {

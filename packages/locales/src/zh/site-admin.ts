@@ -52,6 +52,8 @@ export const siteAdmin = {
       moderators_other: '{{count}} 项版主任命',
       events_one: '{{count}} 场活动',
       events_other: '{{count}} 场活动',
+      submissions_one: '{{count}} 篇电子期刊投稿',
+      submissions_other: '{{count}} 篇电子期刊投稿',
     },
   },
   topics: {

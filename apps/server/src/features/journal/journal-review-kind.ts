@@ -1,3 +1,4 @@
+import { journalSubmissionPreviewPath } from '@portal/contracts/journal-submissions';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { POINT_RULE } from '@portal/contracts/points';
 import { REVIEW_STATUS } from '@portal/contracts/reviews';
@@ -62,9 +63,9 @@ export const journalReviewKind: ReviewKindAdapter = {
     };
   },
 
-  /** The author follows their submissions in the personal centre. */
-  previewUrl(site: Site) {
-    return `/${site.prefix}/userinfo`;
+  /** The submission as it would read online, for its author and the editors (the page refuses others). */
+  previewUrl(site: Site, itemId: number) {
+    return journalSubmissionPreviewPath(site.prefix, itemId);
   },
 
   async applyDecision(executor, itemId, status, now) {

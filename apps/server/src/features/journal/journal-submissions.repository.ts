@@ -128,6 +128,16 @@ export function journalSubmissionsRepository(executor: Executor) {
         .execute();
     },
 
+    /** Submissions, whatever their status, filed under a dictionary entry (industry or field). */
+    async countFiledUnder(column: 'industry_id' | 'scene_id', entryId: number): Promise<number> {
+      const row = await executor
+        .selectFrom('journal_submissions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(column, '=', entryId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Labels of dictionary entries of the site (industries and fields), by id. */
     async entryLabels(on: Executor, siteId: number, ids: readonly number[]) {
       if (ids.length === 0) return new Map<number, { kind: string; label: string }>();

@@ -334,3 +334,120 @@ describe('placing accepted submissions into issues', () => {
     expect((await mine()).find((s) => s.teba_id === id)?.article).toEqual({ teb_id: tebId, tea_id: article.tea_id });
   });
 });
+
+describe('dictionary entries a submission names', () => {
+  it('keeps an industry or a field a submission is filed under from being deleted, with the dictionaries’ own message', async () => {
+    const chief = await makeStaff(h, { nick: 'Chief Dict' });
+    const create = async (kind: 'industry' | 'scene', label: string) => {
+      const res = await admin('/admin/dictionaries/create', { kind, label }, chief);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.dd_id as number;
+    };
+    const industry = await create('industry', '存储期刊行业');
+    const field = await create('scene', '存储期刊领域');
+    const id = await submit(author, { teba_hy_dd_id: industry, teba_cj_dd_id: field });
+    // Withdrawn or not, the submission still names them.
+    expect((await ebook('withdraw', { teba_id: id }, author)).statusCode).toBe(200);
+    for (const [dd, label] of [
+      [industry, '存储期刊行业'],
+      [field, '存储期刊领域'],
+    ] as const) {
+      const res = await admin('/admin/dictionaries/delete', { dd_id: dd }, chief);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        status: 201,
+        msg: msgOf('protal', 'siteAdmin.dictionaries.inUse', {
+          label,
+          uses: msgOf('protal', 'siteAdmin.dictionaries.usage.submissions', { count: 1 }),
+        }),
+        data: { usage: { members: 0, posts: 0, articles: 0, moderators: 0, events: 0, submissions: 1 } },
+      });
+      expect(await db().selectFrom('dictionaries').select('id').where('id', '=', dd).executeTakeFirst()).toBeTruthy();
+    }
+    // An entry no submission names goes as before.
+    const unused = await create('industry', '无人使用的行业');
+    expect((await admin('/admin/dictionaries/delete', { dd_id: unused }, chief)).statusCode).toBe(200);
+  });
+});
+
+describe('the preview of a submission', () => {
+  it('shows the author and the editors the submission as it would read online, refuses anyone else (403) and a visitor (401)', async () => {
+    const att = await makeAttachment(db(), author.id, 'tape-costs.xlsx');
+    const id = await submit(author, {
+      teba_title: 'Preview: tape economics',
+      teba_content: '<p onclick="steal()">Tape <script>x()</script>wins on cost</p>',
+      teba_annex: [att],
+    });
+    const preview = async (as?: TestMember, teba_id = id) => ebook('submissionPreview', { teba_id }, as);
+
+    const mineRes = await preview(author);
+    expect(mineRes.statusCode, mineRes.body).toBe(200);
+    const seen = mineRes.json().data;
+    expect(seen).toMatchObject({
+      teba_id: id,
+      tws_id: 1,
+      status: 10,
+      review_reason: null,
+      teba_title: 'Preview: tape economics',
+      author: { name: 'Author Ann', user: { user_id: author.id } },
+      article: null,
+    });
+    const labels = await db()
+      .selectFrom('dictionaries')
+      .select(['id', 'label'])
+      .where('id', 'in', [dict.industry, dict.scene])
+      .execute();
+    expect(seen.industry).toBe(labels.find((l) => l.id === dict.industry)!.label);
+    expect(seen.field).toBe(labels.find((l) => l.id === dict.scene)!.label);
+    expect(seen.teba_content).toContain('Tape');
+    expect(seen.teba_content).not.toMatch(/script|onclick/);
+    expect(seen.teba_annex).toEqual([expect.objectContaining({ att_id: att, att_title: 'tape-costs.xlsx' })]);
+
+    // The editor (review.journal) reads it from the review queue's link, which points at its page.
+    const editorRes = await preview(editor);
+    expect(editorRes.statusCode, editorRes.body).toBe(200);
+    expect(editorRes.json().data.teba_content).toBe(seen.teba_content);
+    const queue = await admin('/admin/review/list', { kind: 'journal' }, editor);
+    expect(queue.statusCode, queue.body).toBe(200);
+    const item = (queue.json().data.list as Array<{ item_id: number; preview_url: string }>).find(
+      (i) => i.item_id === id,
+    );
+    expect(item?.preview_url).toBe(`/cn/journal/preview/${id}`);
+
+    // Another member, and staff without the magazine's permissions: 403, nothing of it answered.
+    const moderatorLike = await makeStaff(h, {
+      permissions: ['review.article', 'post.moderate'],
+      nick: 'Not An Editor',
+    });
+    for (const who of [other, moderatorLike]) {
+      const res = await preview(who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 403, msg: msgOf('protal', 'journalForm.api.previewRefused'), data: null });
+    }
+    const visitor = await preview();
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().data).toBeNull();
+    const unknown = await preview(author, 2_000_000_000);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe(msgOf('protal', 'journalForm.api.notFound'));
+    // In English on the English site.
+    const en = await ebook('submissionPreview', { teba_id: id }, other, 'protal_en');
+    expect(en.json().msg).toBe(msgOf('protal_en', 'journalForm.api.previewRefused'));
+  });
+
+  it('follows a renamed industry and shows a rejection’s reason to the author', async () => {
+    const chief = await makeStaff(h, { nick: 'Chief Rename' });
+    const industry = (await admin('/admin/dictionaries/create', { kind: 'industry', label: '旧行业名' }, chief)).json()
+      .data.dd_id as number;
+    const id = await submit(author, { teba_hy_dd_id: industry });
+    const renamed = await admin('/admin/dictionaries/update', { dd_id: industry, label: '新行业名' }, chief);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await decide(id, 'reject', 'Please add the cost figures')).statusCode).toBe(200);
+    const res = await ebook('submissionPreview', { teba_id: id }, author);
+    expect(res.json().data).toMatchObject({
+      industry: '新行业名',
+      status: 30,
+      review_reason: 'Please add the cost figures',
+    });
+  });
+});

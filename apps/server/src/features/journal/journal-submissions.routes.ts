@@ -6,6 +6,7 @@ import {
   ebookFormConfig,
   ebookMine,
   ebookSubmissionInfo,
+  ebookSubmissionPreview,
   ebookWithdraw,
 } from '@portal/contracts/journal-submissions';
 import { registerCall } from '../../http/register-call';
@@ -34,5 +35,6 @@ export async function journalSubmissionsRoutes(app: FastifyInstance, deps: Featu
   });
   registerCall(app, ebookMine, async (body, { user }) => submissions.mine((await user()).id, body));
   registerCall(app, ebookSubmissionInfo, async (body, { user }) => submissions.info((await user()).id, body.teba_id));
+  registerCall(app, ebookSubmissionPreview, async (body, { user }) => submissions.preview(await user(), body.teba_id));
   registerCall(app, adminJournalSubmissionList, async (body, { site }) => submissions.accepted(site, body));
 }

@@ -1,13 +1,19 @@
 import type { Kysely } from 'kysely';
 import { isBlankRichText } from '@portal/contracts/discussions';
 import type { AdminJournalSubmission } from '@portal/contracts/journal-admin';
-import type { JournalSubmissionForm, MySubmission } from '@portal/contracts/journal-submissions';
+import type {
+  JournalSubmissionForm,
+  JournalSubmissionPreview,
+  MySubmission,
+} from '@portal/contracts/journal-submissions';
+import { PERMISSIONS } from '@portal/contracts/permissions';
 import { REVIEW_STATUS } from '@portal/contracts/reviews';
 import type { Site } from '@portal/contracts/sites';
 import { attachmentAddress, attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { invalidField } from '../../http/invalid-field';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
@@ -245,6 +251,57 @@ export function journalSubmissionsService(db: Kysely<DB>, clock: Clock, remote?:
               ]
             : [];
         }),
+      };
+    },
+
+    /**
+     * A submission as it would read online, whatever its status: for its author and the magazine's
+     * editors (those who review it, those who place it into issues) only; 403 anyone else, 404 unknown.
+     */
+    async preview(viewer: SignedInMember, id: number): Promise<JournalSubmissionPreview> {
+      const row = await repo.find(id);
+      if (!row) throw ApiError.notFound('journalForm.api.notFound');
+      const editor =
+        holdsPermission(viewer, PERMISSIONS.reviewJournal) || holdsPermission(viewer, PERMISSIONS.journalManage);
+      if (row.author_id !== viewer.id && !editor) throw ApiError.forbidden('journalForm.api.previewRefused');
+      const ids = annexIds(row.annex);
+      const [states, attachments, labels, briefs, placed] = await Promise.all([
+        reviewStates(db, SUBMISSION_KIND, [row.id]),
+        repo.attachments(ids),
+        repo.entryLabels(db, row.site_id, [row.industry_id, row.scene_id]),
+        memberBriefs(db, [row.author_id], row.site_id),
+        repo.placedFrom([row.id]),
+      ]);
+      const byId = new Map(attachments.map((a) => [Number(a.id), a]));
+      const article = placed[0];
+      return {
+        teba_id: row.id,
+        tws_id: row.site_id,
+        status: row.status,
+        review_reason: row.status === REJECTED ? (states.get(row.id)?.reason ?? '') : null,
+        teba_title: row.title,
+        // As its article would show the author: the member's card and nickname.
+        author: authorOf(row.author_id, row.nick_name, briefs),
+        industry: labels.get(row.industry_id)?.label ?? '',
+        field: labels.get(row.scene_id)?.label ?? '',
+        // Stored sanitised; sanitised again on the way out, never trusted.
+        teba_content: sanitizeRichText(row.content),
+        teba_annex: ids.flatMap((attId) => {
+          const a = byId.get(attId);
+          return a
+            ? [
+                {
+                  att_id: attId,
+                  att_title: a.title,
+                  att_url: attachmentAddress(attId, a.access_key),
+                  att_size: Number(a.size),
+                },
+              ]
+            : [];
+        }),
+        article: article ? { teb_id: Number(article.issue_id), tea_id: Number(article.id) } : null,
+        create_time: iso(row.created_at),
+        update_time: iso(row.updated_at),
       };
     },
 

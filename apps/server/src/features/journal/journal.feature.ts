@@ -1,5 +1,6 @@
 import { defineFeature } from '../../platform/kit/feature';
 import { journalReviewKind } from './journal-review-kind';
+import { submissionDictionaryUses } from './journal.contributions';
 import { journalArticleSearchSource, journalIssueSearchSource } from './journal.search';
 import { journalRoutes } from './journal.routes';
 
@@ -11,6 +12,7 @@ export const journalFeature = defineFeature({
   name: 'journal',
   contributes: {
     reviewKinds: [journalReviewKind],
+    dictionaryUses: submissionDictionaryUses,
     searchSources: [journalIssueSearchSource, journalArticleSearchSource],
   },
   routes: journalRoutes,

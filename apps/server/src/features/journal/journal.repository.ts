@@ -28,13 +28,8 @@ function issueQuery(db: Executor) {
       'i.read_count',
       'i.download_count',
       'i.updated_at',
+      'i.article_count',
       'c.name as category_name',
-      (eb) =>
-        eb
-          .selectFrom('journal_articles as ja')
-          .select(eb.fn.countAll<number | string>().as('n'))
-          .whereRef('ja.issue_id', '=', 'i.id')
-          .as('article_count'),
     ]);
 }
 
@@ -90,24 +85,17 @@ export function journalRepository(db: Executor) {
         .where('i.published', '=', 1)
         .where('i.publish_at', '<=', now);
       if (opts.categoryId !== undefined) q = q.where('i.category_id', '=', opts.categoryId);
+      // A row-value comparison: one range of the site's index, however deep the page (an OR of the
+      // two columns made the database walk every newer issue and filter them out).
       for (const c of [opts.after, opts.before]) {
-        if (c)
-          q = q.where((eb) =>
-            eb.or([eb('i.publish_at', '<', c.at), eb.and([eb('i.publish_at', '=', c.at), eb('i.id', '<', c.id)])]),
-          );
+        if (c) q = q.where((eb) => eb(eb.refTuple('i.publish_at', 'i.id'), '<', eb.tuple(c.at, c.id)));
       }
       return q.orderBy('i.publish_at', 'desc').orderBy('i.id', 'desc').limit(opts.limit).execute();
     },
     /** Every issue of the site, drafts included (the back office), newest publish date first. */
     allIssues(siteId: number, after: KeysetCursor | null, limit: number) {
       let q = issueQuery(db).where('i.site_id', '=', siteId);
-      if (after)
-        q = q.where((eb) =>
-          eb.or([
-            eb('i.publish_at', '<', after.at),
-            eb.and([eb('i.publish_at', '=', after.at), eb('i.id', '<', after.id)]),
-          ]),
-        );
+      if (after) q = q.where((eb) => eb(eb.refTuple('i.publish_at', 'i.id'), '<', eb.tuple(after.at, after.id)));
       return q.orderBy('i.publish_at', 'desc').orderBy('i.id', 'desc').limit(limit).execute();
     },
     issue(executor: Executor, id: number) {
@@ -207,6 +195,11 @@ export function journalRepository(db: Executor) {
     },
     async insertArticle(executor: Executor, row: Insertable<JournalArticlesTable>) {
       const r = await executor.insertInto('journal_articles').values(row).returning('id').executeTakeFirstOrThrow();
+      await executor
+        .updateTable('journal_issues')
+        .set((eb) => ({ article_count: eb('article_count', '+', 1) }))
+        .where('id', '=', row.issue_id)
+        .execute();
       await refreshSearch(executor, journalArticleSearchSource, [Number(r.id)]);
       return Number(r.id);
     },
@@ -215,26 +208,29 @@ export function journalRepository(db: Executor) {
       await refreshSearch(executor, journalArticleSearchSource, [id]);
     },
     async deleteArticle(executor: Executor, id: number) {
-      await executor.deleteFrom('journal_articles').where('id', '=', id).execute();
+      const gone = await executor
+        .deleteFrom('journal_articles')
+        .where('id', '=', id)
+        .returning('issue_id')
+        .executeTakeFirst();
+      if (gone)
+        await executor
+          .updateTable('journal_issues')
+          .set((eb) => ({ article_count: eb('article_count', '-', 1) }))
+          .where('id', '=', gone.issue_id)
+          .execute();
       await refreshSearch(executor, journalArticleSearchSource, [id]);
     },
 
-    /** The site's published issues and their articles, readers and downloads. */
+    /** The site's published issues and their articles, readers and downloads (the issues' own counts). */
     async stats(siteId: number, now: number) {
       const row = await db
         .selectFrom('journal_issues as i')
         .select((eb) => [
           eb.fn.countAll<number | string>().as('issues'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('i.article_count'), sql.lit(0)).as('articles'),
           eb.fn.coalesce(eb.fn.sum<number | string>('i.read_count'), sql.lit(0)).as('reads'),
           eb.fn.coalesce(eb.fn.sum<number | string>('i.download_count'), sql.lit(0)).as('downloads'),
-          eb
-            .selectFrom('journal_articles as a')
-            .innerJoin('journal_issues as ai', 'ai.id', 'a.issue_id')
-            .select(eb.fn.countAll<number | string>().as('n'))
-            .where('ai.site_id', '=', siteId)
-            .where('ai.published', '=', 1)
-            .where('ai.publish_at', '<=', now)
-            .as('articles'),
         ])
         .where('i.site_id', '=', siteId)
         .where('i.published', '=', 1)

@@ -190,6 +190,9 @@ describe('the back office’s e-magazine', () => {
     const articleId = Number(first.json().data.tea_id);
     expect((await admin('/articleDelete', { tea_id: articleId }, editor)).statusCode).toBe(200);
     expect((await ebook('ebookArticleList', { teb_id: issueId })).json().data.list).toHaveLength(1);
+    // The issue's own count follows its articles.
+    const after = (await admin('/issueList', {}, editor)).json().data.list;
+    expect(after.find((i: { teb_id: number }) => i.teb_id === issueId)).toMatchObject({ article_count: 1 });
   });
 });
 
@@ -210,7 +213,7 @@ describe('the magazine as readers see it', () => {
           'protal_en',
         ),
       );
-    await makeIssue({ teb_number: 6, teb_title: 'Draft', published: false }, 'protal_en');
+    const draftIssue = await makeIssue({ teb_number: 6, teb_title: 'Draft', published: false }, 'protal_en');
     await makeIssue(
       { teb_number: 7, teb_title: 'Future', publish_time: new Date(Date.now() + DAY).toISOString() },
       'protal_en',
@@ -233,6 +236,22 @@ describe('the magazine as readers see it', () => {
     });
     const stats = (await ebook('journalStats', {}, { site: 'protal_en' })).json().data;
     expect(stats).toMatchObject({ issue_count: 5, article_count: 0 });
+    // Articles of public issues count; a draft's do not.
+    for (const teb_id of [ids[0], ids[4], draftIssue])
+      expect(
+        (
+          await admin(
+            '/articleSave',
+            { teb_id, tea_title: 'Counted?', author_name: 'Guest', tea_content: '<p>x</p>' },
+            editor,
+            'protal_en',
+          )
+        ).statusCode,
+      ).toBe(200);
+    expect((await ebook('journalStats', {}, { site: 'protal_en' })).json().data).toMatchObject({
+      issue_count: 5,
+      article_count: 2,
+    });
 
     const previous = (await ebook('ebookPreviousList', { teb_id: ids[3] }, { site: 'protal_en' })).json().data.list;
     expect(previous.map((i: { teb_id: number }) => i.teb_id)).toEqual([ids[2], ids[1], ids[0]]);

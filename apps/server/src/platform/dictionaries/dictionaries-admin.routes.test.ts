@@ -398,7 +398,9 @@ describe('admin.dictionaries.delete', () => {
     expect(res.json()).toEqual({
       status: 201,
       msg: msgOf('protal_en', 'siteAdmin.dictionaries.inUse', { label: used.label, uses }),
-      data: { usage: { members: members.length, posts: posts.length, articles: 0, moderators: 0, events: 0 } },
+      data: {
+        usage: { members: members.length, posts: posts.length, articles: 0, moderators: 0, events: 0, submissions: 0 },
+      },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -415,7 +417,7 @@ describe('admin.dictionaries.delete', () => {
         label: '新版块',
         uses: msgOf('protal', 'siteAdmin.dictionaries.usage.moderators', { count: 1 }),
       }),
-      data: { usage: { members: 0, posts: 0, articles: 0, moderators: 1, events: 0 } },
+      data: { usage: { members: 0, posts: 0, articles: 0, moderators: 1, events: 0, submissions: 0 } },
     });
     expect(res.json().msg).toContain('版主');
   });

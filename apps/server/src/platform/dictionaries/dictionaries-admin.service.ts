@@ -34,7 +34,14 @@ export function entryView(row: Row): AdminDictionaryEntry {
   };
 }
 
-const USAGE_ORDER: ReadonlyArray<keyof DictionaryUsage> = ['members', 'posts', 'articles', 'moderators', 'events'];
+const USAGE_ORDER: ReadonlyArray<keyof DictionaryUsage> = [
+  'members',
+  'posts',
+  'articles',
+  'moderators',
+  'events',
+  'submissions',
+];
 
 /** "3 post(s), 1 moderator grant(s)" in the site's language. */
 function describeUsage(site: Site, usage: DictionaryUsage): string {
@@ -59,7 +66,14 @@ export function dictionariesAdminService(
 
   /** What refers to an entry, each count from the domain that refers to it. */
   async function usage(executor: Executor, row: Row): Promise<DictionaryUsage> {
-    const usage: DictionaryUsage = { members: 0, posts: 0, articles: 0, moderators: 0, events: 0 };
+    const usage: DictionaryUsage = {
+      members: 0,
+      posts: 0,
+      articles: 0,
+      moderators: 0,
+      events: 0,
+      submissions: 0,
+    };
     for (const use of uses) if (use.kind === row.kind) usage[use.usage] += await use.count(executor, row);
     return usage;
   }

@@ -8,11 +8,8 @@ import {
   type JournalArticleDetail,
   type JournalIssueDetail,
 } from '@portal/contracts/journal';
-import type { UserBrief } from '@portal/contracts/home';
-import { Avatar } from '~/components/Avatar';
 import { DateTime } from '~/components/DateTime';
 import { PortalButton } from '~/components/PortalButton';
-import { ProfileTrigger } from '~/components/profile-card/ProfileTrigger';
 import { loginPath } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
 import { useTranslation } from '~/lib/use-translation';
@@ -22,24 +19,11 @@ import {
   journalPreviousQuery,
   useJournalContents,
 } from '../api/journal-queries';
+import { JournalAuthor as Author } from './JournalAuthor';
 import { IssueCard, IssueCover } from './JournalHomePage';
 
 // pdf.js comes only when a reader opens the PDF: neither the reader nor pdf.js is in the page's start.
 const PdfReader = lazy(() => import('../pdf/PdfReader'));
-
-function Author({ author, testId }: { author: { user: UserBrief | null; name: string }; testId: string }) {
-  if (!author.user) return <span data-testid={testId}>{author.name}</span>;
-  return (
-    <span className="journal-author">
-      <ProfileTrigger user={author.user} decorative>
-        <Avatar user={author.user} size={24} lazy />
-      </ProfileTrigger>
-      <ProfileTrigger user={author.user} testId={testId}>
-        {author.user.user_nick_name}
-      </ProfileTrigger>
-    </span>
-  );
-}
 
 /** The PDF: read in the page, downloaded, or the reason it is not (spec 6: partners only). */
 function PdfBox({ issue }: { issue: JournalIssueDetail }) {

@@ -3,7 +3,12 @@ import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
 import { PAGE_SIZE, REVIEW_STATUS } from '@portal/contracts/constants';
 import { journalIssuePath } from '@portal/contracts/journal';
-import { ebookMine, ebookWithdraw, type MySubmission } from '@portal/contracts/journal-submissions';
+import {
+  ebookMine,
+  ebookWithdraw,
+  journalSubmissionPreviewPath,
+  type MySubmission,
+} from '@portal/contracts/journal-submissions';
 import { siteById } from '@portal/contracts/sites';
 import { journalSubmissionCatalogues } from '@portal/locales/journal-submission';
 import { ConfirmAction } from '~/components/ConfirmAction';
@@ -108,7 +113,13 @@ export default function MySubmissions() {
                         {submission.teba_title}
                       </a>
                     ) : (
-                      submission.teba_title
+                      <a
+                        href={journalSubmissionPreviewPath(prefix, submission.teba_id)}
+                        title={t('mine.preview')}
+                        data-testid="my-submission-preview"
+                      >
+                        {submission.teba_title}
+                      </a>
                     )}
                   </span>
                 }
