@@ -18,7 +18,7 @@ import { seededRandom } from './seeded-random';
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
-/** A member binds 12 values: 1,000 rows stay under both databases' limits per statement. */
+/** A member binds 13 values: 1,000 rows stay under both databases' limits per statement. */
 const BATCH_ROWS = 1000;
 const EXPERT_ROLE = 'expert';
 
@@ -74,6 +74,8 @@ export async function seedBenchExperts(
   const memberRow = (i: number, expert: boolean): Insertable<UsersTable> => {
     const created = opts.now - Math.floor(random() * YEAR);
     const tag = `${expert ? 'expert' : 'member'}-${i + 1}`;
+    // Nothing spent: the balance is what was earned.
+    const points = expert ? skewed(20_000) : skewed(2_000);
     return {
       email: `${tag}@bench.example.com`,
       nick_name: expert ? `专家 Expert ${i + 1}` : `Member ${i + 1}`,
@@ -83,7 +85,8 @@ export async function seedBenchExperts(
       job_title: expert ? pick(TITLES) : '',
       industry_id: industries.length ? pick(industries) : null,
       user_expert: expert && i % 2 === 0 ? EXPERT_FLAG.expert : EXPERT_FLAG.normal,
-      points: expert ? skewed(20_000) : skewed(2_000),
+      points,
+      points_earned: points,
       fans_count: expert ? skewed(5_000) : skewed(50),
       created_at: created,
       updated_at: created,
