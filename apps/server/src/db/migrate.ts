@@ -32,6 +32,7 @@ import * as search from './migrations/2026-11-27-0032-search';
 import * as pointsEarned from './migrations/2026-11-27-0033-points-earned';
 import * as journalArticleCount from './migrations/2026-11-27-0034-journal-article-count';
 import * as expertDirectoryIndex from './migrations/2026-11-27-0036-expert-directory-index';
+import * as postCommentsReplyTo from './migrations/2026-11-27-0037-post-comments-reply-to';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0033-points-earned': pointsEarned,
   '2026-11-27-0034-journal-article-count': journalArticleCount,
   '2026-11-27-0036-expert-directory-index': expertDirectoryIndex,
+  '2026-11-27-0037-post-comments-reply-to': postCommentsReplyTo,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

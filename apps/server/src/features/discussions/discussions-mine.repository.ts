@@ -59,54 +59,57 @@ export function discussionsMineRepository(db: Kysely<DB>) {
      * comments on the member's questions; `comments` those on the member's discussions, and
      * replies to the member's comments (a reply under their comment that names nobody else, or a
      * reply naming them).
+     *
+     * Each way a comment can address the member is its own query led by an index on the member
+     * (their posts by author; replies naming them; replies under their comments), each cut at one
+     * page; the page is the newest of them. One query with the ways or-ed together would read every
+     * comment of the site on each call.
      */
     async comments(userId: number, kind: 'comments' | 'answers', after: KeysetCursor | null, limit: number) {
-      const rows = await db
-        .selectFrom('post_comments as c')
-        .innerJoin('posts as p', 'p.id', 'c.post_id')
-        .leftJoin('post_comments as parent', 'parent.id', 'c.parent_id')
-        .select([
-          'p.id as post_id',
-          'p.site_id',
-          'p.title',
-          'c.id as comment_id',
-          'c.content',
-          'c.author_id as actor_id',
-          'c.created_at as at',
-          'c.parent_id',
-        ])
-        .where('c.author_id', '<>', userId)
-        .where('c.deleted_at', 'is', null)
-        .where('c.hidden', '=', 0)
-        .where(publicPost)
-        .where((eb) =>
-          kind === 'answers'
-            ? eb.and([
-                eb('p.author_id', '=', userId),
-                eb('p.type', '=', POST_TYPE.question),
-                eb('c.parent_id', 'is', null),
-              ])
-            : eb.or([
-                eb.and([
-                  eb('p.author_id', '=', userId),
-                  eb('p.type', '=', POST_TYPE.discussion),
-                  eb('c.parent_id', 'is', null),
-                ]),
-                eb('c.reply_to_user_id', '=', userId),
-                eb.and([
-                  eb('c.reply_to_user_id', 'is', null),
-                  eb('parent.author_id', '=', userId),
-                  eb('parent.deleted_at', 'is', null),
-                ]),
-              ]),
-        )
-        .$if(after !== null, (q) =>
-          q.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(after!.at, after!.id))),
-        )
-        .orderBy('c.created_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(limit)
-        .execute();
+      const visible = () =>
+        db
+          .selectFrom('post_comments as c')
+          .innerJoin('posts as p', 'p.id', 'c.post_id')
+          .select([
+            'p.id as post_id',
+            'p.site_id',
+            'p.title',
+            'c.id as comment_id',
+            'c.content',
+            'c.author_id as actor_id',
+            'c.created_at as at',
+            'c.parent_id',
+          ])
+          .where('c.author_id', '<>', userId)
+          .where('c.deleted_at', 'is', null)
+          .where('c.hidden', '=', 0)
+          .where(publicPost)
+          .$if(after !== null, (q) =>
+            q.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(after!.at, after!.id))),
+          )
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(limit);
+      const onMyPosts = (type: number) =>
+        visible().where('p.author_id', '=', userId).where('p.type', '=', type).where('c.parent_id', 'is', null);
+      const parts =
+        kind === 'answers'
+          ? [onMyPosts(POST_TYPE.question)]
+          : [
+              onMyPosts(POST_TYPE.discussion),
+              visible().where('c.reply_to_user_id', '=', userId),
+              visible()
+                .innerJoin('post_comments as parent', 'parent.id', 'c.parent_id')
+                .where('parent.author_id', '=', userId)
+                .where('parent.deleted_at', 'is', null)
+                .where('c.reply_to_user_id', 'is', null),
+            ];
+      const seen = new Set<number>();
+      const rows = (await Promise.all(parts.map((q) => q.execute())))
+        .flat()
+        .filter((r) => !seen.has(r.comment_id) && seen.add(r.comment_id))
+        .sort((a, b) => Number(b.at) - Number(a.at) || b.comment_id - a.comment_id)
+        .slice(0, limit);
       return rows.map(
         (r): InteractionRow => ({
           target: r.parent_id === null ? 'post' : 'comment',

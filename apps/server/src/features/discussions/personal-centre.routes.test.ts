@@ -237,6 +237,9 @@ describe('interactions', () => {
     const onDiscussion = await comment(alice, discussion, 'Nice discussion');
     const ownComment = await comment(me, discussion, 'My own comment');
     const replyToMe = await comment(bob, discussion, 'Replying to you', ownComment);
+    // A reply to the member's reply under someone else's comment names the member (the third way).
+    const myReply = await comment(me, discussion, 'Agreed', onDiscussion);
+    const namingMe = await comment(bob, discussion, 'You are right', myReply);
     const answer = await comment(bob, question, 'An answer');
     const hiddenAnswer = await comment(alice, question, 'Hidden answer');
     await db().updateTable('post_comments').set({ hidden: 1 }).where('id', '=', hiddenAnswer).execute();
@@ -260,10 +263,11 @@ describe('interactions', () => {
 
     const comments = await kind('comments');
     expect(comments.map((r) => [r.tpc_id, r.actor.user_id, r.target])).toEqual([
+      [namingMe, bob.id, 'comment'],
       [replyToMe, bob.id, 'comment'],
       [onDiscussion, alice.id, 'post'],
     ]);
-    expect(comments[1]!.excerpt).toBe('Nice discussion');
+    expect(comments[2]!.excerpt).toBe('Nice discussion');
     const answers = await kind('answers');
     expect(answers.map((r) => [r.tpc_id, r.actor.user_id])).toEqual([[answer, bob.id]]);
     const likes = await kind('likes');
