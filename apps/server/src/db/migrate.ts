@@ -29,6 +29,7 @@ import * as journalSubmissions from './migrations/2026-11-27-0028-journal-submis
 import * as expertApplications from './migrations/2026-11-27-0029-expert-applications';
 import * as raffle from './migrations/2026-11-27-0030-raffle';
 import * as search from './migrations/2026-11-27-0032-search';
+import * as searchFacets from './migrations/2026-11-27-0035-search-facets';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0029-expert-applications': expertApplications,
   '2026-11-27-0030-raffle': raffle,
   '2026-11-27-0032-search': search,
+  '2026-11-27-0035-search-facets': searchFacets,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -311,3 +311,45 @@ describe('search: kept in step with the writes', () => {
     expect(await ids('protal_en', '老王')).toContain(`member:${member.id}`);
   });
 });
+
+describe('search: a key found in more items than are ranked (decision 043)', () => {
+  it('counts each kind up to 1,001, ranks the newest 1,000 and still finds a rare kind beyond them', async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    const doc = (kind: 'post' | 'event', itemId: number, at: number) =>
+      indexedDocument({
+        kind,
+        item_id: itemId,
+        site_id: 2,
+        audience: 0,
+        parent_id: 0,
+        title: `Zettabyte planning ${itemId}`,
+        body: 'How a zettabyte archive is planned.',
+        published_at: at,
+      });
+    // The event first: the oldest row of the index, behind 1,005 newer posts with the same word.
+    await searchEngineFor(db).put(db, [doc('event', 990_000, now - 1000)]);
+    await searchEngineFor(db).put(
+      db,
+      Array.from({ length: 1005 }, (_, i) => doc('post', 990_000 + i, now - 1000 + i)),
+    );
+    const page = await search('protal_en', { search_key: 'zettabytes', limit: 50 });
+    expect(page.counts).toMatchObject({ post: 1001, event: 1 });
+    expect(page.total).toBe(1002);
+    const seen = new Set<number>();
+    let cursor: string | null = null;
+    do {
+      const next: Page = await search('protal_en', {
+        search_key: 'zettabytes',
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const hit of next.list) seen.add(hit.id);
+      cursor = next.next_cursor;
+    } while (cursor);
+    expect(seen.size).toBe(1000);
+    expect(seen.has(990_000 + 1004)).toBe(true);
+    const events = await search('protal_en', { search_key: 'zettabytes', kind: 'event' });
+    expect(events.list.map((hit) => hit.id)).toEqual([990_000]);
+  });
+});
