@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { readEventFacts, topUpEvents } from '../seed/bench-events';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
 import { seedBenchRaffle } from '../seed/bench-raffle';
+import { buildBenchSearchIndex } from '../seed/bench-search';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
 import { seedDemo } from '../seed/seed-demo';
 
@@ -25,6 +26,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=0 --raffle-members=50
  *     the same, then a running raffle campaign with members who hold sessions and chances
  *     (bench-raffle.ts) and answers `raffle`
+ *   bench-data.js seed --posts=1000000 --detail-posts=0 --search-index=true
+ *     the same, then rebuilds the search index as `npm run search:reindex` does (bench-search.ts) and
+ *     answers `search`: the build's time, the findable items per kind and the index's size on disk
  *   bench-data.js read [--authors=1,2,3] [--password-of=email] [--titles-starting=prefix]
  *     after a run: the posts each author published, the scrypt cost of a member's stored password,
  *     the titles of the posts a run wrote
@@ -41,6 +45,7 @@ const { positionals, values } = parseArgs({
     'detail-topics': { type: 'string', default: '2000' },
     'detail-articles': { type: 'string', default: '5000' },
     'raffle-members': { type: 'string', default: '0' },
+    'search-index': { type: 'string', default: 'false' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
     'titles-starting': { type: 'string' },
@@ -105,6 +110,12 @@ try {
       count('raffle-members') > 0
         ? { raffle: await seedBenchRaffle(database.db, { members: count('raffle-members'), now }) }
         : {};
+    let withSearch = {};
+    if (values['search-index'] === 'true') {
+      // Analysed first, so the rebuild's reads of the bulk posts are planned on real statistics.
+      if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+      withSearch = { search: await buildBenchSearchIndex(database.db, database.dialect) };
+    }
     // A production PostgreSQL has long analysed its tables; a fresh bulk load would otherwise be
     // analysed by autovacuum in the middle of the measurement (CPU on the same cores, then new plans).
     if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
@@ -115,6 +126,7 @@ try {
       ...withEvents,
       ...withTopics,
       ...withRaffle,
+      ...withSearch,
       ms: Math.round(performance.now() - started),
     };
   } else {
