@@ -38,6 +38,7 @@ export function tsvectorLiteral(titleTokens: string, bodyTokens: string): string
 export function tsqueryLiteral(terms: readonly QueryTerm[]): string {
   const render = (term: QueryTerm): string => {
     if (typeof term === 'string') return quote(term);
+    if ('prefix' in term) return `${quote(term.prefix)}:*`;
     if ('any' in term) return `(${term.any.map(render).join(' | ')})`;
     return `(${term.all.map(render).join(' & ')})`;
   };

@@ -170,6 +170,27 @@ describe('search: the corpus', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().msg).toContain(msgOf('protal', 'search.rules.keyTooShort'));
   });
+
+  it('suggests by the start of the English word being typed (snap, Dedup), marked', async () => {
+    const suggest = async (key: string) => {
+      const res = await api('protal_en', '/search/suggest', { search_key: key });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.list as { id: number; title_html: string }[];
+    };
+    const snap = await suggest('snap');
+    expect(snap.map((s) => s.id)).toContain(corpus.ids.snapshotEn);
+    expect(snap.find((s) => s.id === corpus.ids.snapshotEn)?.title_html).toContain('<em>Snapshot</em>');
+    expect((await suggest('Dedup')).map((s) => s.id)).toContain(corpus.ids.dedupEn);
+    // The words before the one being typed are whole words: a misspelt one finds nothing.
+    expect((await suggest('erasure cod')).map((s) => s.id)).toContain(corpus.ids.erasureEn);
+    expect(await suggest('erasrue cod')).toEqual([]);
+  });
+
+  it('still refuses a suggestion under two characters', async () => {
+    const short = await api('protal', '/search/suggest', { search_key: '快' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().msg).toContain(msgOf('protal', 'search.rules.keyTooShort'));
+  });
 });
 
 describe('search: bad input', () => {

@@ -8,6 +8,7 @@ import type { IndexedDocument, SearchEngine, SearchHit, SearchKind, SearchQuery 
 export function fts5Match(terms: readonly QueryTerm[]): string {
   const render = (term: QueryTerm): string => {
     if (typeof term === 'string') return `"${term.replaceAll('"', '""')}"`;
+    if ('prefix' in term) return `"${term.prefix.replaceAll('"', '""')}"*`;
     if ('any' in term) return `(${term.any.map(render).join(' OR ')})`;
     return `(${term.all.map(render).join(' AND ')})`;
   };
