@@ -57,8 +57,6 @@ export async function buildBenchSearchIndex(
   const started = performance.now();
   await rebuildSearch(db, SEARCH_SOURCES, onProgress);
   const ms = Math.round(performance.now() - started);
-  // The planner's statistics of the fresh index (as a production database has them), before sizes.
-  if (dialect === 'postgres') await sql`analyze search_documents`.execute(db);
   const counts = await db
     .selectFrom('search_documents')
     .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
