@@ -17,7 +17,7 @@ import { expect, SITES, test, waitForHydration, type E2eSite } from './support/f
 const FOUND: Record<E2eSite['lang'], string> = { zh: '对象存储', en: 'object storage' };
 /** A key nothing matches, with a word that does match, which the empty state offers alone. */
 const NOT_FOUND: Record<E2eSite['lang'], string> = { zh: '斑马咖啡 对象存储', en: 'zebracoffee object' };
-/** What the member types before suggestions show: whole words (the engine matches words, not prefixes). */
+/** What the member types before suggestions show (and a second key for the navbar). */
 const TYPED: Record<E2eSite['lang'], string> = { zh: '对象', en: 'object' };
 const PHONE = { width: 390, height: 844 };
 
@@ -117,6 +117,15 @@ test('search: from the navbar to results, kinds, suggestions, a result, a refuse
     await page.goBack();
     await expect(page.getByTestId('search-tab-event')).toHaveAttribute('aria-current', 'page');
 
+    // A new key from the navbar starts a new search: every kind, any time (not the page's filters).
+    await page.getByTestId('search-time-year').click();
+    await expect(page).toHaveURL(`${baseURL}${searchUrl(site, key, '?kind=event&time=year')}`);
+    await navBox.fill(TYPED[site.lang]);
+    await navBox.press('Enter');
+    await expect(page).toHaveURL(`${baseURL}${searchUrl(site, TYPED[site.lang])}`);
+    await expect(page.getByTestId('search-tab-all')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('search-time-all')).toHaveAttribute('aria-current', 'page');
+
     // Suggestions in the page's box once two characters are typed and the member pauses.
     const box = page.getByRole('combobox', { name: ui.boxLabel });
     await box.fill('');
@@ -168,6 +177,19 @@ test('search: from the navbar to results, kinds, suggestions, a result, a refuse
     await drawerBox.press('Enter');
     await expect(page).toHaveURL(`${baseURL}${searchUrl(site, key)}`);
     await expect(hits.first()).toBeVisible();
+    // On a 375-pixel phone the suggestions stay under the box, their titles wrapped, none past the edge.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await box.fill('');
+    await box.pressSequentially(TYPED[site.lang]);
+    await expect(suggestions.getByRole('option').first()).toBeVisible();
+    const boxEdge = await box.boundingBox();
+    const listEdge = (await suggestions.boundingBox())!;
+    expect(listEdge.y).toBeGreaterThanOrEqual(boxEdge!.y + boxEdge!.height);
+    expect(listEdge.x + listEdge.width).toBeLessThanOrEqual(375);
+    const overflowing = await suggestions
+      .getByRole('option')
+      .evaluateAll((options) => options.filter((o) => o.scrollWidth > o.clientWidth + 1).length);
+    expect(overflowing, `${site.name}: suggestions wider than the phone`).toBe(0);
     await page.setViewportSize({ width: 1280, height: 720 });
   }
   expect(diagnostics.pageErrors, 'uncaught page errors').toEqual([]);

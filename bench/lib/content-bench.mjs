@@ -245,7 +245,9 @@ export async function runContentBench({
           { base, server, opts, database },
         );
         results.push(r);
-        log(`${fmt.n(r.requestsPerSec)} req/s, p99 ${fmt.n(r.latencyMs.p99, 1)} ms (${r.note})`);
+        log(
+          `${fmt.n(r.requestsPerSec)} req/s, p95 ${fmt.n(r.latencyMs.p95, 1)} ms, p99 ${fmt.n(r.latencyMs.p99, 1)} ms (${r.note})`,
+        );
         if (r.errors || r.timeouts || r.non2xx) failed = true;
       } catch (err) {
         log(`FAILED: ${err.message}`);
@@ -277,6 +279,7 @@ export async function runContentBench({
         'target',
         'req/s',
         'p50 ms',
+        'p95 ms',
         'p99 ms',
         'non-2xx',
         'errors',
@@ -290,13 +293,14 @@ export async function runContentBench({
       ],
       results.map((r) => {
         if (r.skipped || r.failed)
-          return [r.target, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', r.goal.label, r.skipped ?? 'FAILED'];
+          return [r.target, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', r.goal.label, r.skipped ?? 'FAILED'];
         const v = r.goal.informational ? null : verdicts(r);
-        const miss = v ? [!v.rps && 'req/s', !v.p99 && 'p99'].filter(Boolean) : [];
+        const miss = v ? [!v.rps && 'req/s', !v.p95 && 'p95', !v.p99 && 'p99'].filter(Boolean) : [];
         return [
           r.target,
           fmt.n(r.requestsPerSec),
           fmt.n(r.latencyMs.p50, 1),
+          fmt.n(r.latencyMs.p95, 1),
           fmt.n(r.latencyMs.p99, 1),
           fmt.n(r.non2xx),
           fmt.n(r.errors + r.timeouts),
@@ -313,7 +317,7 @@ export async function runContentBench({
               : `FAIL (${miss.join(', ')})`,
         ];
       }),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     ),
   );
   const measured = results.filter((r) => r.requestsPerSec !== undefined);

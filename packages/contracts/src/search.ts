@@ -24,6 +24,13 @@ export type SearchTime = (typeof SEARCH_TIMES)[number];
 export const SEARCH_SUGGEST_MIN = 2;
 export const SEARCH_SUGGEST_LIMIT = 8;
 
+/**
+ * A search ranks and pages the newest this many matches of its key and counts each kind up to this
+ * many (decision 043): a count above it is shown as "1000+", and a word found in hundreds of
+ * thousands of items answers as fast as a rare one.
+ */
+export const SEARCH_COUNT_MAX = 1000;
+
 /** The key of spec 5/9: at most 20 characters, one line, not blank. */
 export function searchKeySchema(min = 1) {
   return z
@@ -66,8 +73,12 @@ export const searchIndex = defineCall({
     time: z.enum(SEARCH_TIMES, { message: 'search.rules.timeInvalid' }).default('all'),
   }),
   data: pageOf(searchHitSchema).extend({
-    counts: z.record(z.enum(SEARCH_KINDS), z.number()).describe('matches per kind, whatever `kind` says'),
-    total: z.number(),
+    counts: z
+      .record(z.enum(SEARCH_KINDS), z.number())
+      .describe(
+        `matches per kind, whatever \`kind\` says, counted up to ${SEARCH_COUNT_MAX + 1}: more than ${SEARCH_COUNT_MAX} means "${SEARCH_COUNT_MAX}+"`,
+      ),
+    total: z.number().describe('the sum of `counts`'),
   }),
 });
 

@@ -10,6 +10,7 @@ import { readJournalFacts, seedBenchJournal } from '../seed/bench-journal';
 import { passwordCost, postsByAuthor, readBenchFacts, titlesStartingWith, topUpPosts } from '../seed/bench-posts';
 import { seedBenchPersonalCentre } from '../seed/bench-personal-centre';
 import { seedBenchRaffle } from '../seed/bench-raffle';
+import { buildBenchSearchIndex } from '../seed/bench-search';
 import { readTopicFacts, seedBenchTopics } from '../seed/bench-topics';
 import { seedJournalDemo } from '../seed/demo-journal';
 import { seedDemo } from '../seed/seed-demo';
@@ -39,6 +40,9 @@ import { seedDemo } from '../seed/seed-demo';
  *   bench-data.js seed --posts=0 --centre-ledger=5000 --centre-items=1000
  *     the same, then a member with a session, that many points ledger rows and items (their posts,
  *     comments received, favourites; bench-personal-centre.ts) and answers `centre`
+ *   bench-data.js seed --posts=1000000 --detail-posts=0 --search-index=true
+ *     the same, then rebuilds the search index as `npm run search:reindex` does (bench-search.ts) and
+ *     answers `search`: the build's time, the findable items per kind and the index's size on disk
  *   bench-data.js read [--authors=1,2,3] [--password-of=email] [--titles-starting=prefix]
  *     after a run: the posts each author published, the scrypt cost of a member's stored password,
  *     the titles of the posts a run wrote
@@ -63,6 +67,7 @@ const { positionals, values } = parseArgs({
     'detail-experts': { type: 'string', default: '2000' },
     'centre-ledger': { type: 'string', default: '0' },
     'centre-items': { type: 'string', default: '0' },
+    'search-index': { type: 'string', default: 'false' },
     authors: { type: 'string', default: '' },
     'password-of': { type: 'string' },
     'titles-starting': { type: 'string' },
@@ -165,6 +170,12 @@ try {
             }),
           }
         : {};
+    let withSearch = {};
+    if (values['search-index'] === 'true') {
+      // Analysed first, so the rebuild's reads of the bulk posts are planned on real statistics.
+      if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+      withSearch = { search: await buildBenchSearchIndex(database.db, database.dialect) };
+    }
     // A production PostgreSQL has long analysed its tables; a fresh bulk load would otherwise be
     // analysed by autovacuum in the middle of the measurement (CPU on the same cores, then new plans).
     if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
@@ -178,6 +189,7 @@ try {
       ...withJournal,
       ...withRaffle,
       ...withCentre,
+      ...withSearch,
       ms: Math.round(performance.now() - started),
     };
   } else {

@@ -31,6 +31,7 @@ import * as raffle from './migrations/2026-11-27-0030-raffle';
 import * as search from './migrations/2026-11-27-0032-search';
 import * as pointsEarned from './migrations/2026-11-27-0033-points-earned';
 import * as journalArticleCount from './migrations/2026-11-27-0034-journal-article-count';
+import * as searchFacets from './migrations/2026-11-27-0035-search-facets';
 import * as expertDirectoryIndex from './migrations/2026-11-27-0036-expert-directory-index';
 import * as postCommentsReplyTo from './migrations/2026-11-27-0037-post-comments-reply-to';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0032-search': search,
   '2026-11-27-0033-points-earned': pointsEarned,
   '2026-11-27-0034-journal-article-count': journalArticleCount,
+  '2026-11-27-0035-search-facets': searchFacets,
   '2026-11-27-0036-expert-directory-index': expertDirectoryIndex,
   '2026-11-27-0037-post-comments-reply-to': postCommentsReplyTo,
 };

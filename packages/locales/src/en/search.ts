@@ -28,6 +28,7 @@ export const search: SiteCatalogue['search'] = {
     },
     total_one: '{{count}} result',
     total_other: '{{count}} results',
+    totalMore: 'More than {{count}} results',
     noLink: 'This member has no public page',
     loadMore: 'Load more',
     noKey: 'Type a keyword to find discussions, articles, events, e-magazines and members.',

@@ -26,6 +26,7 @@ export const search = {
     },
     total_one: '共找到 {{count}} 条结果',
     total_other: '共找到 {{count}} 条结果',
+    totalMore: '找到超过 {{count}} 条结果',
     noLink: '该会员没有公开主页',
     loadMore: '加载更多',
     noKey: '输入关键词，查找讨论、文章、活动、电子期刊和会员。',

@@ -251,6 +251,7 @@ export async function seedCorpus(db: Kysely<DB>, authorId: number, now: number):
     'snapshotEn',
   );
   await post(2, 'Database backups, explained', '<p>Full, incremental and differential.</p>', recent, 'backupEn');
+  await post(2, 'Deduplication ratios, measured', '<p>Inline against post-process.</p>', recent, 'dedupEn');
   await post(2, 'Erasure coding in practice', '<p>Parity and rebuild times.</p>', recent, 'erasureEn');
   await post(
     2,

@@ -65,6 +65,8 @@ export interface SearchEngine {
   remove(executor: Executor, kind: SearchKind, itemIds: readonly number[]): Promise<void>;
   /** Forgets every item of a kind, or everything (`search:reindex`). */
   clear(executor: Executor, kind?: SearchKind): Promise<void>;
+  /** After a rebuild: the index compacted for reading (SQLite: FTS5 optimize; PostgreSQL: analyze). */
+  optimize(executor: Executor): Promise<void>;
   /** A page of hits, best first, keyset by (score, id). */
   search(executor: Executor, query: SearchQuery): Promise<SearchHit[]>;
   /** How many items of each kind match, for the tabs (ignores `kinds`, `after` and `limit`). */

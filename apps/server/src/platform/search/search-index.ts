@@ -90,4 +90,5 @@ export async function rebuildSearch(
   for (const source of sources) {
     await db.transaction().execute((trx) => reindexKind(trx, source, onProgress, batch));
   }
+  await searchEngineFor(db).optimize(db);
 }

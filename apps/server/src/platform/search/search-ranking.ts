@@ -4,3 +4,9 @@
 export const RECENCY_DAYS = 90;
 /** The title's weight against the body's. */
 export const TITLE_WEIGHT = 10;
+
+/**
+ * The matches a search ranks: the newest this many (by index row) that the searcher may see, so a
+ * key found in a million items costs what one found in a thousand does (decision 043).
+ */
+export { SEARCH_COUNT_MAX as RANKED_CANDIDATES } from '@portal/contracts/search';

@@ -170,6 +170,27 @@ describe('search: the corpus', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().msg).toContain(msgOf('protal', 'search.rules.keyTooShort'));
   });
+
+  it('suggests by the start of the English word being typed (snap, Dedup), marked', async () => {
+    const suggest = async (key: string) => {
+      const res = await api('protal_en', '/search/suggest', { search_key: key });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.list as { id: number; title_html: string }[];
+    };
+    const snap = await suggest('snap');
+    expect(snap.map((s) => s.id)).toContain(corpus.ids.snapshotEn);
+    expect(snap.find((s) => s.id === corpus.ids.snapshotEn)?.title_html).toContain('<em>Snapshot</em>');
+    expect((await suggest('Dedup')).map((s) => s.id)).toContain(corpus.ids.dedupEn);
+    // The words before the one being typed are whole words: a misspelt one finds nothing.
+    expect((await suggest('erasure cod')).map((s) => s.id)).toContain(corpus.ids.erasureEn);
+    expect(await suggest('erasrue cod')).toEqual([]);
+  });
+
+  it('still refuses a suggestion under two characters', async () => {
+    const short = await api('protal', '/search/suggest', { search_key: '快' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().msg).toContain(msgOf('protal', 'search.rules.keyTooShort'));
+  });
 });
 
 describe('search: bad input', () => {
@@ -309,5 +330,47 @@ describe('search: kept in step with the writes', () => {
     const member = await h.readyMember('存储老王', 'protal');
     expect(await ids('protal', '老王')).toContain(`member:${member.id}`);
     expect(await ids('protal_en', '老王')).toContain(`member:${member.id}`);
+  });
+});
+
+describe('search: a key found in more items than are ranked (decision 043)', () => {
+  it('counts each kind up to 1,001, ranks the newest 1,000 and still finds a rare kind beyond them', async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    const doc = (kind: 'post' | 'event', itemId: number, at: number) =>
+      indexedDocument({
+        kind,
+        item_id: itemId,
+        site_id: 2,
+        audience: 0,
+        parent_id: 0,
+        title: `Zettabyte planning ${itemId}`,
+        body: 'How a zettabyte archive is planned.',
+        published_at: at,
+      });
+    // The event first: the oldest row of the index, behind 1,005 newer posts with the same word.
+    await searchEngineFor(db).put(db, [doc('event', 990_000, now - 1000)]);
+    await searchEngineFor(db).put(
+      db,
+      Array.from({ length: 1005 }, (_, i) => doc('post', 990_000 + i, now - 1000 + i)),
+    );
+    const page = await search('protal_en', { search_key: 'zettabytes', limit: 50 });
+    expect(page.counts).toMatchObject({ post: 1001, event: 1 });
+    expect(page.total).toBe(1002);
+    const seen = new Set<number>();
+    let cursor: string | null = null;
+    do {
+      const next: Page = await search('protal_en', {
+        search_key: 'zettabytes',
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const hit of next.list) seen.add(hit.id);
+      cursor = next.next_cursor;
+    } while (cursor);
+    expect(seen.size).toBe(1000);
+    expect(seen.has(990_000 + 1004)).toBe(true);
+    const events = await search('protal_en', { search_key: 'zettabytes', kind: 'event' });
+    expect(events.list.map((hit) => hit.id)).toEqual([990_000]);
   });
 });

@@ -12,7 +12,7 @@ import { ApiError } from '../../http/api-error';
 import { memberBriefs } from '../members/member-brief.repository';
 import { searchEngineFor, type SearchHit, type SearchQuery } from './search-engine';
 import { highlighter, markHits, snippet } from './search-snippet';
-import { expandSynonyms, type QueryTerm } from './tokenizer';
+import { expandSynonyms, typingTerms, type QueryTerm } from './tokenizer';
 
 /** The role that makes a member a partner (decisions.md, People: enterprise member, verified by admin). */
 const PARTNER_ROLE = 'enterprise';
@@ -180,7 +180,8 @@ export function searchService(db: Kysely<DB>, clock: Clock) {
     },
 
     async suggest(site: Site, key: string, viewer: SignedInMember | null) {
-      const queryTerms = await terms(site, key);
+      // The last latin word is still being typed: its start is asked (snap → snapshots).
+      const queryTerms = typingTerms(key, await synonymGroups(db, site.tws_id));
       if (queryTerms.length === 0) return { list: [] };
       const hits = await engine.search(db, {
         siteId: site.tws_id,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fts5Match } from './sqlite-search-engine';
 import { tsqueryLiteral, tsvectorLiteral } from './postgres-search-engine';
 import { highlighter, markHits, snippet } from './search-snippet';
-import { expandSynonyms, indexTokens, queryTerms } from './tokenizer';
+import { expandSynonyms, indexTokens, queryTerms, typingTerms } from './tokenizer';
 
 describe('the search tokeniser', () => {
   it('indexes every Chinese character and two-character window, and longer words', () => {
@@ -85,5 +85,17 @@ describe('snippets', () => {
     expect(out.startsWith('…')).toBe(true);
     expect(out.endsWith('…')).toBe(true);
     expect(out).toContain('<em>快照</em>');
+  });
+
+  it('asks the start of a latin word being typed, and its shorter forms as stems, for suggestions', () => {
+    expect(typingTerms('snap', [])).toEqual([{ prefix: 'snap' }]);
+    expect(typingTerms('Ceph replicat', [])).toEqual([
+      'ceph',
+      { any: [{ prefix: 'replicat' }, 'repl', 'repli', 'replic', 'replica'] },
+    ]);
+    expect(typingTerms('存储', [])).toEqual(['存储']);
+    expect(typingTerms('snapshot 性能', [])).toEqual(['snapshot', '性能']);
+    expect(fts5Match([{ prefix: 'snap' }])).toBe('"snap"*');
+    expect(tsqueryLiteral(['ceph', { prefix: 'snap' }])).toBe("'ceph' & 'snap':*");
   });
 });

@@ -25,11 +25,16 @@ const JOINER = /[-+.#_]/;
 const STOP_WORDS = new Set(
   'a an and are as at be by for from in into is it of on or that the this to was were will with'.split(' '),
 );
+/** The most letters the stemmer takes off a word (-ational, -ization): how far a typed word is cut back. */
+const STEM_CUT = 4;
 /** Longer words are not words a searcher types; they are cut so an index row stays bounded. */
 const MAX_TOKEN = 40;
 
-/** A query over tokens: every entry of `all` must match; an entry is a token or alternatives. */
-export type QueryTerm = string | { any: QueryTerm[] } | { all: QueryTerm[] };
+/**
+ * A query over tokens: every entry of `all` must match; an entry is a token, alternatives, or (for
+ * suggestions only) the start of a token.
+ */
+export type QueryTerm = string | { any: QueryTerm[] } | { all: QueryTerm[] } | { prefix: string };
 
 function normalise(text: string): string {
   return text.normalize('NFKC').toLowerCase();
@@ -158,9 +163,29 @@ export function termTokens(terms: readonly QueryTerm[]): string[] {
   const out: string[] = [];
   const walk = (term: QueryTerm) => {
     if (typeof term === 'string') out.push(term);
+    else if ('prefix' in term) out.push(term.prefix);
     else if ('any' in term) term.any.forEach(walk);
     else term.all.forEach(walk);
   };
   terms.forEach(walk);
   return out;
+}
+
+/**
+ * The terms of a key being typed (suggestions): as `expandSynonyms`, except that a latin word at its
+ * end is the start of a word, so `snap` finds snapshots and `dedup` deduplication. The index holds
+ * stems, which can be shorter than what is typed (replication is kept as `replic`, so `replicat`
+ * starts no token): a longer word also asks its last few shorter forms as whole tokens.
+ */
+export function typingTerms(key: string, groups: readonly (readonly string[])[]): QueryTerm[] {
+  const text = normalise(key);
+  const last = [...text.matchAll(RUN)].at(-1);
+  if (!last?.[2] || last.index + last[0].length !== text.length) return expandSynonyms(key, groups);
+  const word = last[2].slice(0, MAX_TOKEN);
+  const options: QueryTerm[] = [{ prefix: word }];
+  if (/^\p{L}{5,}$/u.test(word)) {
+    for (let k = Math.max(3, word.length - STEM_CUT); k < word.length; k++) options.push(word.slice(0, k));
+  }
+  const typing: QueryTerm = options.length === 1 ? options[0]! : { any: options };
+  return dedupe([...expandSynonyms(text.slice(0, last.index), groups), typing]);
 }

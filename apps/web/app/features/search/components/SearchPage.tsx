@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { SEARCH_KINDS, SEARCH_TIMES, type SearchHit, type SearchKind } from '@portal/contracts/search';
+import {
+  SEARCH_COUNT_MAX,
+  SEARCH_KINDS,
+  SEARCH_TIMES,
+  type SearchHit,
+  type SearchKind,
+} from '@portal/contracts/search';
 import { DateTime } from '~/components/DateTime';
 import { MoreButton } from '~/components/MoreButton';
 import { i18nKey } from '~/lib/forms/form-issues';
@@ -70,7 +76,7 @@ function SearchResults({ filters }: { filters: SearchFilters }) {
           >
             {t(kind ? `kinds.${kind}` : 'kinds.all')}
             <span className="search-tab__count" data-testid="search-tab-count">
-              {kind ? (counts?.[kind] ?? 0) : total}
+              {countLabel(kind ? (counts?.[kind] ?? 0) : total)}
             </span>
           </Link>
         ))}
@@ -92,7 +98,7 @@ function SearchResults({ filters }: { filters: SearchFilters }) {
 
       {first ? (
         <p className="search-total" data-testid="search-total">
-          {t('ui.total', { count: shown })}
+          {shown > SEARCH_COUNT_MAX ? t('ui.totalMore', { count: SEARCH_COUNT_MAX }) : t('ui.total', { count: shown })}
         </p>
       ) : null}
       {hits.length ? (
@@ -143,6 +149,11 @@ function SearchHitItem({ hit }: { hit: SearchHit }) {
   );
 }
 
+/** A count as the tabs show it: past what is counted (decision 043), "1000+". */
+function countLabel(count: number): string {
+  return count > SEARCH_COUNT_MAX ? `${SEARCH_COUNT_MAX}+` : String(count);
+}
+
 /** Nothing found: shorter words, the kinds that do have results, a wider time span, a spelling hint. */
 function SearchEmpty({ filters, counts }: { filters: SearchFilters; counts: Record<SearchKind, number> }) {
   const { t } = useTranslation('search');
@@ -169,7 +180,7 @@ function SearchEmpty({ filters, counts }: { filters: SearchFilters; counts: Reco
             {t('ui.tipOtherKinds')}{' '}
             {otherKinds.map((kind) => (
               <Link key={kind} className="search-chip" to={searchHref(site.prefix, filters, { kind })}>
-                {t(`kinds.${kind}`)} <span className="search-tab__count">{counts[kind]}</span>
+                {t(`kinds.${kind}`)} <span className="search-tab__count">{countLabel(counts[kind])}</span>
               </Link>
             ))}
           </li>
