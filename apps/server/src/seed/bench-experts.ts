@@ -1,7 +1,7 @@
 import { EXPERT_FLAG } from '@portal/contracts/constants';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, ExpertFieldsTable, UsersTable } from '../db/schema';
-import { BENCH_SEED } from './bench-posts';
+import { BENCH_SEED, dictionaryIds } from './bench-posts';
 import { seededRandom } from './seeded-random';
 
 /**
@@ -46,17 +46,6 @@ export interface ExpertFacts {
   busiestExpert: (BenchExpert & { posts: number }) | null;
   /** A field of expertise (scene entry of the Chinese site) that experts list, for the filtered directory. */
   fieldId: number | null;
-}
-
-async function dictionaryIds(db: Kysely<DB>, siteId: number, kind: 'industry' | 'scene'): Promise<number[]> {
-  const rows = await db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function seedBenchExperts(

@@ -90,7 +90,8 @@ export interface TopUpResult {
 
 type DictionaryKind = 'board' | 'industry' | 'scene';
 
-async function dictionaryIds(db: Kysely<DB>, siteId: number, kind: DictionaryKind): Promise<number[]> {
+/** The ids of a site's entries of one dictionary kind, in id order. */
+export async function dictionaryIds(db: Kysely<DB>, siteId: number, kind: DictionaryKind): Promise<number[]> {
   const rows = await db
     .selectFrom('dictionaries')
     .select('id')
