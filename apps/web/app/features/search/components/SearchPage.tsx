@@ -98,7 +98,7 @@ function SearchResults({ filters }: { filters: SearchFilters }) {
 
       {first ? (
         <p className="search-total" data-testid="search-total">
-          {shown > SEARCH_COUNT_MAX ? t('ui.totalMore', { count: SEARCH_COUNT_MAX }) : t('ui.total', { count: shown })}
+          {shown > SEARCH_COUNT_MAX ? t('ui.totalMore', { max: SEARCH_COUNT_MAX }) : t('ui.total', { count: shown })}
         </p>
       ) : null}
       {hits.length ? (
