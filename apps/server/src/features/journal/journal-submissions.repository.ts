@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { attachmentAddress } from '@portal/contracts/uploads';
 import type { Executor } from '../../db/executor';
 import type { JournalSubmissionsTable } from '../../db/schema';
 
@@ -10,6 +11,30 @@ export function annexIds(json: string): number[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * A submission's annex as its answers list it: the attachments of `ids` that still exist, in the
+ * annex's order, each with its address.
+ */
+export function annexOf(
+  ids: readonly number[],
+  rows: readonly { id: number; access_key: string; title: string; size: number | string }[],
+) {
+  const byId = new Map(rows.map((a) => [Number(a.id), a]));
+  return ids.flatMap((attId) => {
+    const a = byId.get(attId);
+    return a
+      ? [
+          {
+            att_id: attId,
+            att_title: a.title,
+            att_url: attachmentAddress(attId, a.access_key),
+            att_size: Number(a.size),
+          },
+        ]
+      : [];
+  });
 }
 
 /** E-magazine submissions (issue 20 items 4, 5, 7): Kysely only. */

@@ -9,7 +9,7 @@ import type {
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { REVIEW_STATUS } from '@portal/contracts/reviews';
 import type { Site } from '@portal/contracts/sites';
-import { attachmentAddress, attachmentsAddressedIn } from '@portal/contracts/uploads';
+import { attachmentsAddressedIn } from '@portal/contracts/uploads';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -24,7 +24,7 @@ import { reviewStates, submitForReview, withdrawFromReview } from '../../platfor
 import { readSiteSettings } from '../../platform/settings/settings.service';
 import { linkAttachments } from '../../platform/uploads/attachment-links';
 import type { RemoteImages } from '../../platform/uploads/remote-images';
-import { annexIds, journalSubmissionsRepository } from './journal-submissions.repository';
+import { annexIds, annexOf, journalSubmissionsRepository } from './journal-submissions.repository';
 import { authorOf } from './journal.service';
 
 const { pending: PENDING, approved: ACCEPTED, rejected: REJECTED, withdrawn: WITHDRAWN } = REVIEW_STATUS;
@@ -224,7 +224,6 @@ export function journalSubmissionsService(db: Kysely<DB>, clock: Clock, remote?:
         reviewStates(db, SUBMISSION_KIND, [row.id]),
         repo.attachments(ids),
       ]);
-      const byId = new Map(attachments.map((a) => [Number(a.id), a]));
       return {
         teba_id: row.id,
         tws_id: row.site_id,
@@ -238,19 +237,7 @@ export function journalSubmissionsService(db: Kysely<DB>, clock: Clock, remote?:
         teba_hy_dd_id: row.industry_id,
         teba_cj_dd_id: row.scene_id,
         teba_content: sanitizeRichText(row.content),
-        teba_annex: ids.flatMap((attId) => {
-          const a = byId.get(attId);
-          return a
-            ? [
-                {
-                  att_id: attId,
-                  att_title: a.title,
-                  att_url: attachmentAddress(attId, a.access_key),
-                  att_size: Number(a.size),
-                },
-              ]
-            : [];
-        }),
+        teba_annex: annexOf(ids, attachments),
       };
     },
 
@@ -272,7 +259,6 @@ export function journalSubmissionsService(db: Kysely<DB>, clock: Clock, remote?:
         memberBriefs(db, [row.author_id], row.site_id),
         repo.placedFrom([row.id]),
       ]);
-      const byId = new Map(attachments.map((a) => [Number(a.id), a]));
       const article = placed[0];
       return {
         teba_id: row.id,
@@ -286,19 +272,7 @@ export function journalSubmissionsService(db: Kysely<DB>, clock: Clock, remote?:
         field: labels.get(row.scene_id)?.label ?? '',
         // Stored sanitised; sanitised again on the way out, never trusted.
         teba_content: sanitizeRichText(row.content),
-        teba_annex: ids.flatMap((attId) => {
-          const a = byId.get(attId);
-          return a
-            ? [
-                {
-                  att_id: attId,
-                  att_title: a.title,
-                  att_url: attachmentAddress(attId, a.access_key),
-                  att_size: Number(a.size),
-                },
-              ]
-            : [];
-        }),
+        teba_annex: annexOf(ids, attachments),
         article: article ? { teb_id: Number(article.issue_id), tea_id: Number(article.id) } : null,
         create_time: iso(row.created_at),
         update_time: iso(row.updated_at),
