@@ -1,8 +1,8 @@
 import { z } from './zod';
-import { defineCall, MEMBER, permission, PUBLIC } from './call';
+import { defineCall, MEMBER, permission } from './call';
 import { ID_MAX } from './constants';
 import { APPLICATION_STATUS } from './expert-applications';
-import { userBriefSchema } from './home';
+import { mvpAwardItemSchema, mvpAwards } from './mvp-awards';
 import { PERMISSIONS } from './permissions';
 import { isHttpUrl } from './text-rules';
 
@@ -165,37 +165,6 @@ export const mvpApplicationWithdraw = defineCall({
   summary: 'Withdraws the pending MVP application (40); it may then be edited and resubmitted',
   body: z.strictObject({}),
   data: mineData,
-});
-
-export const mvpAwardItemSchema = userBriefSchema.extend({
-  award_id: z.number(),
-  year: z.number(),
-  start_time: z.string(),
-  end_time: z.string(),
-  current: z.boolean().describe('the term has not ended'),
-});
-export type MvpAwardItem = z.infer<typeof mvpAwardItemSchema>;
-
-export const mvpAwards = defineCall({
-  id: 'stationed.mvpAwards',
-  scope: 'site',
-  path: '/api/stationed/mvpAwards',
-  write: false,
-  access: PUBLIC,
-  tag: 'experts',
-  summary:
-    'MVPs by award year (the latest year by default), newest award first, keyset paged; the years that have MVPs',
-  body: z.strictObject({
-    year: z.number().int().min(2000).max(9999).optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(50).default(24),
-  }),
-  data: z.object({
-    years: z.array(z.number()),
-    year: z.number().nullable(),
-    list: z.array(mvpAwardItemSchema),
-    next_cursor: z.string().nullable(),
-  }),
 });
 
 // The back office: current MVP terms, grant, change the term's end, end it.

@@ -8,8 +8,8 @@ import {
   mvpApplicationSave,
   mvpApplicationSubmit,
   mvpApplicationWithdraw,
-  mvpAwards,
 } from '@portal/contracts/mvp';
+import { mvpAwards } from '@portal/contracts/mvp-awards';
 import { registerCall } from '../../http/register-call';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { mvpService } from './mvp.service';

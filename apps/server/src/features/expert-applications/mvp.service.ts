@@ -8,9 +8,9 @@ import {
   mvpPagePath,
   type MvpApplication,
   type MvpApplicationFields,
-  type MvpAwardItem,
   type MvpTerm,
 } from '@portal/contracts/mvp';
+import { type MvpAwardItem } from '@portal/contracts/mvp-awards';
 import { siteById, type Site } from '@portal/contracts/sites';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
