@@ -11,7 +11,8 @@ import { expect, signalHydration, SITES, test, waitForHydration, type E2eSite } 
  * the application on the MVP page (the form loads only then), is told what is missing, fills it in
  * and submits; staff approve it in the back office's review queue; the member shows among the
  * year's MVPs with badge 20; staff end the term in the back office (the test does not wait for a
- * year); the badge is gone from the MVP page and the member has an in-site message saying why.
+ * year); the badge is gone from the MVP page and the member has an in-site message saying why;
+ * the personal centre lists the application, and its link opens the form again.
  */
 
 const admin = useAdmin();
@@ -123,6 +124,16 @@ test('an MVP application is approved in the queue, shows the badge, and the ende
       .getByTestId('messages-item')
       .filter({ hasText: site.texts.messages.kinds.mvp_ended.title });
     await expect(message).toContainText(reason);
+
+    // The personal centre lists the application; its link opens the form on the MVP page again.
+    await page.goto(`/${site.prefix}/userinfo/applications`);
+    await waitForHydration(page);
+    const mine = page.getByTestId('my-application-mvp');
+    await expect(mine.getByTestId('my-application-status')).toHaveText(site.texts.applicationsCentre.status[20]);
+    await mine.getByTestId('my-application-open').click();
+    await expect(page).toHaveURL(`/${site.prefix}/stationed/mvp?apply=1`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('mvp-apply-status')).toHaveText(fill(t.ui.statusLabel, { status: t.ui.status[20] }));
     await member.close();
   }
 });
