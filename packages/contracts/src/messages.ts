@@ -44,6 +44,11 @@ export const SYSTEM_MESSAGE_KINDS = [
   'expert_revoked',
   // The member won a prize in a raffle draw (issue 22 item 5); no message for "no prize". Params: prize, campaign.
   'raffle_won',
+  // The MVP programme (decision 044). Params: reason, end (granted, term moved), reason (ended by staff), end (term over).
+  'mvp_granted',
+  'mvp_term_changed',
+  'mvp_ended',
+  'mvp_term_ended',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

@@ -16,7 +16,7 @@ export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 export const REVIEW_STATUSES: readonly ReviewStatus[] = Object.values(REVIEW_STATUS);
 
 /** The kinds in the queue; a later kind is added here and registered on the server. */
-export const REVIEW_KINDS = ['post', 'article', 'expert', 'journal'] as const;
+export const REVIEW_KINDS = ['post', 'article', 'expert', 'journal', 'mvp'] as const;
 export type ReviewKindCode = (typeof REVIEW_KINDS)[number];
 
 /**

@@ -2,6 +2,7 @@ import { adminEn } from './en/admin';
 import { eventsAdmin as eventsAdminEn } from './en/events-admin';
 import { journalAdmin as journalAdminEn } from './en/journal-admin';
 import { expertsAdmin as expertsAdminEn } from './en/experts-admin';
+import { mvpAdmin as mvpAdminEn } from './en/mvp-admin';
 import { questionnaireAdmin as questionnaireAdminEn } from './en/questionnaire-admin';
 import { feedbackAdmin as feedbackAdminEn } from './en/feedback-admin';
 import { membersAdmin as membersAdminEn } from './en/members-admin';
@@ -14,6 +15,7 @@ import { adminZh } from './zh/admin';
 import { eventsAdmin } from './zh/events-admin';
 import { journalAdmin } from './zh/journal-admin';
 import { expertsAdmin } from './zh/experts-admin';
+import { mvpAdmin } from './zh/mvp-admin';
 import { feedbackAdmin } from './zh/feedback-admin';
 import { questionnaireAdmin } from './zh/questionnaire-admin';
 import { membersAdmin } from './zh/members-admin';
@@ -42,6 +44,7 @@ const backOfficeZh = {
   journalAdmin,
   raffleAdmin,
   expertsAdmin,
+  mvpAdmin,
 } as const;
 
 export type BackOfficeCatalogue = Widen<typeof backOfficeZh>;
@@ -59,6 +62,7 @@ const backOfficeEn: BackOfficeCatalogue = {
   journalAdmin: journalAdminEn,
   raffleAdmin: raffleAdminEn,
   expertsAdmin: expertsAdminEn,
+  mvpAdmin: mvpAdminEn,
 };
 
 export const backOfficeCatalogues: Record<'zh' | 'en', BackOfficeCatalogue> = { zh: backOfficeZh, en: backOfficeEn };

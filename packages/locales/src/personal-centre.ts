@@ -5,6 +5,8 @@ import { achievements } from './zh/achievements';
 import { applicationsCentre } from './zh/applications-centre';
 import { expertApply } from './zh/expert-apply';
 import { expertApply as expertApplyEn } from './en/expert-apply';
+import { mvpApply } from './zh/mvp-apply';
+import { mvpApply as mvpApplyEn } from './en/mvp-apply';
 import { applicationsCentre as applicationsCentreEn } from './en/applications-centre';
 import { centre } from './zh/centre';
 import { eventsCentre } from './zh/events-centre';
@@ -15,7 +17,7 @@ import type { Widen } from './zh';
  * catalogue so that other pages do not download them; a section adds them when its chunk loads (as
  * the back office adds its own), the server and the tests use the whole set (`catalogues.ts`).
  */
-const personalCentreZh = { eventsCentre, achievements, applicationsCentre, expertApply, centre } as const;
+const personalCentreZh = { eventsCentre, achievements, applicationsCentre, expertApply, centre, mvpApply } as const;
 
 export type PersonalCentreCatalogue = Widen<typeof personalCentreZh>;
 
@@ -25,6 +27,7 @@ const personalCentreEn: PersonalCentreCatalogue = {
   applicationsCentre: applicationsCentreEn,
   expertApply: expertApplyEn,
   centre: centreEn,
+  mvpApply: mvpApplyEn,
 };
 
 export const personalCentreCatalogues: Record<'zh' | 'en', PersonalCentreCatalogue> = {

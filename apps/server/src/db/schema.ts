@@ -40,6 +40,8 @@ export interface UserRolesTable {
   site_id: number | null;
   scope_id: number | null;
   created_at: Millis;
+  /** When the grant stops counting (an MVP term's end, decision 044); null: until revoked. */
+  expires_at: Millis | null;
 }
 
 export interface RolesTable {
@@ -421,6 +423,36 @@ export interface ExpertApplicationsTable {
   created_at: Millis;
   updated_at: Millis;
   submitted_at: Millis | null;
+}
+
+/** A member's MVP application (decision 044): one per member, status 0 draft then the review statuses. */
+export interface MvpApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  site_id: number;
+  status: Generated<number>;
+  real_name: Generated<string>;
+  company: Generated<string>;
+  job_title: Generated<string>;
+  field_ids: Generated<string>;
+  biography: Generated<string>;
+  contributions: Generated<string>;
+  created_at: Millis;
+  updated_at: Millis;
+  submitted_at: Millis | null;
+}
+
+/** One awarded MVP term (decision 044): its year, start and end, and when and why it ended. */
+export interface MvpAwardsTable {
+  id: Generated<number>;
+  user_id: number;
+  year: number;
+  starts_at: Millis;
+  ends_at: Millis;
+  ended_at: Millis | null;
+  end_reason: Generated<string>;
+  application_id: number | null;
+  created_at: Millis;
 }
 
 /**
@@ -865,6 +897,8 @@ export interface DB {
   journal_submissions: JournalSubmissionsTable;
   expert_fields: ExpertFieldsTable;
   expert_applications: ExpertApplicationsTable;
+  mvp_applications: MvpApplicationsTable;
+  mvp_awards: MvpAwardsTable;
   search_documents: SearchDocumentsTable;
   topic_article_likes: TopicArticleMarksTable;
   topic_article_favourites: TopicArticleMarksTable;

@@ -4,6 +4,7 @@ import type { DB, UserRolesTable } from '../db/schema';
 import { recordHistory, type PointSource } from '../platform/points/points.service';
 import { reindexKind } from '../platform/search/search-index';
 import { SEARCH_SOURCES } from '../search-sources';
+import { awardYear, termEnd } from '../features/expert-applications/mvp.service';
 import { buildDemoPlan, DEMO_MARKER, type DemoPlan, type PlannedSite, type SourceRef } from './demo-content';
 
 /**
@@ -78,6 +79,7 @@ export async function seedDemo(db: Kysely<DB>, opts: { now: number }): Promise<{
         })
         .execute();
       await insertPlan(trx, plan);
+      await awardDemoMvpTerms(trx, opts.now);
       // The demo content is findable at once, in the same transaction (decision 039).
       for (const source of SEARCH_SOURCES) await reindexKind(trx, source);
       return { seeded: true };
@@ -87,6 +89,31 @@ export async function seedDemo(db: Kysely<DB>, opts: { now: number }): Promise<{
     if (await isSeeded(db).catch(() => false)) return { seeded: false };
     throw error;
   }
+}
+
+/** The demo's MVPs hold a term of this year (decision 044), so the MVP page lists them by year. */
+async function awardDemoMvpTerms(trx: Transaction<DB>, now: number): Promise<void> {
+  const start = Math.floor(now);
+  const end = termEnd(start);
+  const grants = await trx.selectFrom('user_roles').select(['id', 'user_id']).where('role', '=', 'mvp').execute();
+  for (const grant of grants) {
+    await trx.updateTable('user_roles').set({ expires_at: end }).where('id', '=', grant.id).execute();
+  }
+  const members = [...new Set(grants.map((g) => g.user_id))];
+  if (members.length === 0) return;
+  await trx
+    .insertInto('mvp_awards')
+    .values(
+      members.map((user_id) => ({
+        user_id,
+        year: awardYear(start),
+        starts_at: start,
+        ends_at: end,
+        application_id: null,
+        created_at: start,
+      })),
+    )
+    .execute();
 }
 
 async function insertPlan(trx: Transaction<DB>, plan: DemoPlan): Promise<void> {

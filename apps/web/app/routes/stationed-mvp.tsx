@@ -1,6 +1,11 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { PageHandle } from '~/components/layout/layout-flags';
-import { kindFromSearch, mvpFirstPageQuery } from '~/features/experts/api/mvp-queries';
+import {
+  kindFromSearch,
+  mvpAwardsFirstPageQuery,
+  mvpFirstPageQuery,
+  yearFromSearch,
+} from '~/features/experts/api/mvp-queries';
 import { MvpPage } from '~/features/experts/components/MvpPage';
 import mvpCss from '~/features/experts/components/mvp-page.css?url';
 import { ensureCalls } from '~/lib/query/prefetch.client';
@@ -18,14 +23,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = siteOfPage(url.pathname, undefined);
   const kind = kindFromSearch(url.search);
-  return { kind, dehydratedState: await prefetchCalls(context, [mvpFirstPageQuery(site, kind)]) };
+  const year = yearFromSearch(url.search);
+  return {
+    kind,
+    year,
+    dehydratedState: await prefetchCalls(context, [mvpFirstPageQuery(site, kind), mvpAwardsFirstPageQuery(site, year)]),
+  };
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const kind = kindFromSearch(url.search);
-  await ensureCalls([mvpFirstPageQuery(siteOfPage(url.pathname, undefined), kind)]);
-  return { kind, dehydratedState: null };
+  const year = yearFromSearch(url.search);
+  const site = siteOfPage(url.pathname, undefined);
+  await ensureCalls([mvpFirstPageQuery(site, kind), mvpAwardsFirstPageQuery(site, year)]);
+  return { kind, year, dehydratedState: null };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
@@ -33,7 +45,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args);
 export default function StationedMvp({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
-      <MvpPage kind={loaderData.kind} />
+      <MvpPage kind={loaderData.kind} year={loaderData.year} />
     </HydrationBoundary>
   );
 }

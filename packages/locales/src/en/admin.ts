@@ -192,6 +192,12 @@ export const adminEn: Catalogue['admin'] = {
       approve: 'Review approved',
       reject: 'Review rejected',
     },
+    mvp: {
+      grant: 'Grant MVP',
+      term: 'Change an MVP term',
+      end: 'End an MVP term',
+      expire: 'MVP term over (automatic)',
+    },
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
@@ -219,6 +225,7 @@ export const adminEn: Catalogue['admin'] = {
     topic: 'Topic',
     upload: 'Upload',
     user: 'Member',
+    mvp: 'MVP application',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
@@ -242,6 +249,7 @@ export const adminEn: Catalogue['admin'] = {
     role: 'Roles',
     setting: 'Site settings',
     user: 'Members',
+    mvp: 'MVP programme',
   },
   auditDomainAll: '{{domain}}: every action',
 };

@@ -2,7 +2,7 @@ import type { BackOfficeCatalogue as Catalogue } from '../back-office';
 
 /** The back office's resident experts (namespace `expertsAdmin`, en). */
 export const expertsAdmin: Catalogue['expertsAdmin'] = {
-  screenTitle: 'Resident experts',
+  screenTitle: 'Experts and MVPs',
   screenLead:
     'Certified resident experts: what they publish carries the expert mark. Granting or revoking needs a note, which the member receives in an in-site message; each change is audited. Expert applications are decided in the review queue.',
   member: 'Member',

@@ -193,6 +193,12 @@ export const adminZh = {
       approve: '审核通过',
       reject: '审核驳回',
     },
+    mvp: {
+      grant: '授予 MVP',
+      term: '调整 MVP 有效期',
+      end: '终止 MVP',
+      expire: 'MVP 到期（自动）',
+    },
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
@@ -220,6 +226,7 @@ export const adminZh = {
     topic: '专题',
     upload: '上传文件',
     user: '会员',
+    mvp: 'MVP 申请',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
@@ -243,6 +250,7 @@ export const adminZh = {
     role: '角色',
     setting: '站点设置',
     user: '会员',
+    mvp: 'MVP 计划',
   },
   auditDomainAll: '{{domain}}：全部操作',
 } as const;

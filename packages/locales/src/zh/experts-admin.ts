@@ -1,6 +1,6 @@
 /** The back office's resident experts (namespace `expertsAdmin`, zh). */
 export const expertsAdmin = {
-  screenTitle: '驻站专家',
+  screenTitle: '专家与 MVP',
   screenLead:
     '认证的驻站专家：发布的内容带有“专家”标识。授予或撤销都需要填写说明，会员会收到站内信，操作写入操作日志。专家申请在审核队列中处理。',
   member: '会员',

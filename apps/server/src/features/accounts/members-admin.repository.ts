@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { grantInForce } from '../../platform/roles/active-grant';
 
 const ACTIVE = 1;
 
@@ -69,7 +70,8 @@ export function membersAdminRepository(db: Executor) {
               .select(sql`1`.as('one'))
               .whereRef('user_roles.user_id', '=', 'users.id')
               .where('user_roles.role', '=', role)
-              .where((r) => r.or([r('user_roles.site_id', 'is', null), r('user_roles.site_id', '=', filter.siteId)])),
+              .where((r) => r.or([r('user_roles.site_id', 'is', null), r('user_roles.site_id', '=', filter.siteId)]))
+              .where((r) => grantInForce(r, filter.now)),
           ),
         );
       }
@@ -95,6 +97,7 @@ export function membersAdminRepository(db: Executor) {
         .select(['id', 'user_id', 'role', 'site_id', 'scope_id'])
         .where('user_id', 'in', userIds)
         .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
+        .where((eb) => grantInForce(eb))
         .orderBy('id')
         .execute();
     },

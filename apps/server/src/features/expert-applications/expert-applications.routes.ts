@@ -18,6 +18,7 @@ import type { FeatureDeps } from '../../platform/kit/feature';
 import { fileRefusal, MB, uploadsService } from '../../platform/uploads/uploads.service';
 import { expertApplicationsService } from './expert-applications.service';
 import { expertsAdminService } from './experts-admin.service';
+import { mvpService } from './mvp.service';
 
 const R = EXPERT_APPLICATION_RULE;
 
@@ -29,6 +30,7 @@ const R = EXPERT_APPLICATION_RULE;
  */
 export async function expertApplicationsRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const applications = expertApplicationsService(deps.db, deps.clock);
+  const mvp = mvpService(deps.db, deps.clock);
   const admin = expertsAdminService(deps.db, deps.clock);
   const uploads = uploadsService({ db: deps.db, storage: deps.storage, uploadsDir: deps.config.uploadsDir });
 
@@ -52,7 +54,14 @@ export async function expertApplicationsRoutes(app: FastifyInstance, deps: Featu
     succeed('expertApplyApi.withdrawn');
     return answer;
   });
-  registerCall(app, myApplications, async (_body, { site, user }) => applications.myApplications(site, await user()));
+  registerCall(app, myApplications, async (_body, { site, user }) => {
+    const member = await user();
+    const [experts, mvpApplication] = await Promise.all([
+      applications.myApplications(site, member),
+      mvp.myApplication(site, member),
+    ]);
+    return { list: mvpApplication ? [...experts.list, mvpApplication] : experts.list };
+  });
 
   const types = R.photoTypes.map((t) => t.toUpperCase()).join('/');
   const summary = `Uploads the expert application's photo: multipart/form-data with one ${types} file (by content) of at most ${R.photoMaxMb} MB in the field \`file\`; stored without metadata under a random name`;

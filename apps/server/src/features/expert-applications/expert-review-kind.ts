@@ -10,10 +10,10 @@ import type { ReviewKindAdapter } from '../../platform/reviews/review-kinds';
 import { expertApplicationsRepository } from './expert-applications.repository';
 import { parseList, type LinkItem } from './expert-applications.service';
 
-const escape = (text: string) =>
+export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function linkList(items: readonly LinkItem[]): string {
+export function linkList(items: readonly LinkItem[]): string {
   if (items.length === 0) return '<p>-</p>';
   const rows = items.map((item) =>
     item.url

@@ -3,6 +3,7 @@ import { EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
 import type { ExpertListKind } from '@portal/contracts/experts';
 import type { DB } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
+import { grantInForce } from '../../platform/roles/active-grant';
 
 const ACTIVE = 1;
 
@@ -16,7 +17,8 @@ function isMvp(eb: UsersEb, siteId: number) {
       .select(sql`1`.as('one'))
       .whereRef('user_roles.user_id', '=', 'users.id')
       .where('user_roles.role', '=', 'mvp')
-      .where((r) => r.or([r('user_roles.site_id', 'is', null), r('user_roles.site_id', '=', siteId)])),
+      .where((r) => r.or([r('user_roles.site_id', 'is', null), r('user_roles.site_id', '=', siteId)]))
+      .where((r) => grantInForce(r)),
   );
 }
 
@@ -152,6 +154,7 @@ export function expertsRepository(db: Kysely<DB>) {
         .select(['user_id', 'role', 'site_id'])
         .where('user_id', 'in', userIds)
         .where('role', 'in', ['mvp', 'expert'])
+        .where((eb) => grantInForce(eb))
         .execute();
     },
 

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/executor';
 
 /** One staff action, written in the same transaction as the change it describes. */
 export interface AuditEntry {
-  actorId: number;
+  /** Null when the portal itself acted (a sweep of ended MVP terms). */
+  actorId: number | null;
   /** The site the action was taken on; null for portal-wide things (accounts, roles). */
   siteId: number | null;
   /** `<domain>.<verb>`, e.g. `user.ban`: only the listed actions, each labelled in both languages. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { EXPERT_FLAG, ROLE_BADGES, levelForPoints, medalForLevel } from '@portal/contracts/constants';
 import type { UserBrief } from '@portal/contracts/home';
 import type { DB } from '../../db/schema';
+import { grantInForce } from '../roles/active-grant';
 
 /**
  * The short card of a member shown beside content: nickname, avatar, level, badges, medal. Badges
@@ -26,6 +27,7 @@ export async function memberBriefs(
       .select(['user_id', 'role'])
       .where('user_id', 'in', unique)
       .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
+      .where((eb) => grantInForce(eb))
       .execute(),
   ]);
   const badges = new Map<number, Set<number>>();

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { MESSAGE_STATUS } from '@portal/contracts/messages';
 import type { BroadcastsTable, DB, MessagesTable } from '../../db/schema';
+import { grantInForce } from '../roles/active-grant';
 
 export type MessageRow = Pick<
   Selectable<MessagesTable>,
@@ -193,6 +194,7 @@ export function messagesRepository(db: Kysely<DB>) {
               .select(sql`1`.as('one'))
               .whereRef('user_roles.user_id', '=', 'users.id')
               .where('user_roles.role', '=', recipients.role)
+              .where((r) => grantInForce(r))
               .$if(siteId !== null, (q) =>
                 q.where((r) => r.or([r('user_roles.site_id', 'is', null), r('user_roles.site_id', '=', siteId)])),
               ),

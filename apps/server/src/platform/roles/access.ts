@@ -7,6 +7,7 @@ import {
   type Permission,
 } from '@portal/contracts/permissions';
 import type { DB } from '../../db/schema';
+import { grantInForce } from './active-grant';
 
 /** One role held by a member: on every site (siteId null) or one, and for a board/topic scope or not. */
 export interface RoleGrant {
@@ -32,7 +33,12 @@ const EVERY_PERMISSION: readonly Permission[] = PERMISSION_LIST;
  */
 export async function siteAccess(db: Kysely<DB>, userId: number, siteId: number): Promise<SiteAccess> {
   const grants = (
-    await db.selectFrom('user_roles').select(['role', 'site_id', 'scope_id']).where('user_id', '=', userId).execute()
+    await db
+      .selectFrom('user_roles')
+      .select(['role', 'site_id', 'scope_id'])
+      .where('user_id', '=', userId)
+      .where((eb) => grantInForce(eb))
+      .execute()
   )
     .filter((g) => g.site_id === null || g.site_id === siteId)
     .map((g) => ({ role: g.role, siteId: g.site_id, scopeId: g.scope_id }));

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { isDictionaryEntry } from '../dictionaries/dictionaries.repository';
 import type { Executor } from '../../db/executor';
+import { grantInForce } from './active-grant';
 
 export interface RoleRow {
   code: string;
@@ -72,6 +73,7 @@ export function rolesRepository(db: Executor) {
         .selectFrom('user_roles')
         .select(['role', sql<number>`count(distinct user_id)`.as('n')])
         .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
+        .where((eb) => grantInForce(eb))
         .groupBy('role')
         .execute();
       return new Map(rows.map((r) => [r.role, Number(r.n)]));

@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@portal/contracts/constants';
 import { EXPERT_LIST_KINDS, mvpList, type ExpertListKind } from '@portal/contracts/experts';
+import { mvpAwards } from '@portal/contracts/mvp-awards';
 import type { Site } from '@portal/contracts/sites';
 import { callQuery } from '~/lib/query/call-query';
 import { useCallPages } from '~/lib/query/use-call';
@@ -20,4 +21,22 @@ export const mvpFirstPageQuery = (site: Site, kind: ExpertListKind) =>
  */
 export function useMvpList(site: Site, kind: ExpertListKind) {
   return useCallPages(mvpList, { kind, limit: PAGE_SIZE }, { site, firstPage: true });
+}
+
+/** The award year of the MVP page's "MVPs by year", from `?year=`; none: the latest year. */
+export function yearFromSearch(search: string): number | undefined {
+  const year = Number(new URLSearchParams(search).get('year'));
+  return Number.isInteger(year) && year >= 2000 && year <= 9999 ? year : undefined;
+}
+
+const awardsBody = (year: number | undefined) =>
+  year === undefined ? { limit: PAGE_SIZE } : { year, limit: PAGE_SIZE };
+
+/** The first page of a year's MVPs: prefetched by the loaders, rendered on the server. */
+export const mvpAwardsFirstPageQuery = (site: Site, year: number | undefined) =>
+  callQuery(mvpAwards, site, awardsBody(year));
+
+/** A year's MVPs with "load more" (decision 044). */
+export function useMvpAwards(site: Site, year: number | undefined) {
+  return useCallPages(mvpAwards, awardsBody(year), { site, firstPage: true });
 }

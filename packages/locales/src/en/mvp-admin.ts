@@ -1,0 +1,35 @@
+import type { BackOfficeCatalogue as Catalogue } from '../back-office';
+
+/** The back office's MVP terms (namespace `mvpAdmin`, en). */
+export const mvpAdmin: Catalogue['mvpAdmin'] = {
+  sectionTitle: 'MVPs',
+  sectionLead:
+    'Members with a current MVP term. Granting, moving the end or ending a term messages the member and is audited. MVP applications are decided in the review queue; approval awards one year.',
+  member: 'Member',
+  year: 'Year',
+  start: 'Start',
+  end: 'Until',
+  actions: 'Actions',
+  grant: 'Grant MVP',
+  grantTitle: 'Grant the MVP title',
+  userId: 'Member ID',
+  endTime: 'Term ends',
+  reason: 'Note (the member sees it)',
+  move: 'Change end',
+  moveTitle: "Change the end of {{nick}}'s MVP term",
+  endNow: 'End term',
+  endTitle: "End {{nick}}'s MVP term",
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  loadMore: 'Load more',
+  empty: 'No current MVPs',
+  reasonRule: 'Please write a note (1 to 500 characters)',
+  endRule: 'Please choose an end within the next three years',
+  userRequired: 'Please enter the member ID',
+  userNotFound: 'There is no such member',
+  alreadyMvp: 'This member is an MVP already',
+  notMvp: 'This member has no current MVP term',
+  granted: 'MVP granted',
+  termMoved: 'MVP term changed',
+  ended: 'MVP term ended',
+};
