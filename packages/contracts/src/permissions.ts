@@ -56,6 +56,8 @@ export const SCOPABLE_PERMISSIONS: Readonly<Partial<Record<Permission, RoleScope
 export const MEMBER_ROLE = 'member';
 /** Admins hold every permission, including ones added later; their set is not editable. */
 export const ADMIN_ROLE = 'admin';
+/** MVPs hold their role for a term (decision 044): granted, changed and ended on the experts and MVPs screen only. */
+export const MVP_ROLE = 'mvp';
 
 export interface BuiltinRole {
   code: string;

@@ -25,6 +25,7 @@ export const roles: Catalogue['roles'] = {
   lastAdmin: 'This is the last portal-wide administrator; the role cannot be revoked',
   alreadyGranted: 'The member already holds this role',
   memberImplicit: 'Every registered member holds the member role; it is not granted',
+  mvpByTerm: 'MVPs hold their role for a term: grant, change or end it on the Experts and MVPs screen',
   scopedOneSite: 'Moderators and topic hosts are granted per board or topic, not for every site',
   scopeNeeded: { board: 'Choose a board', topic: 'Choose a topic' },
   scopeNotFound: { board: 'This site has no such board', topic: 'This site has no such topic' },

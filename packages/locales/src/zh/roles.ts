@@ -21,6 +21,7 @@ export const roles = {
   lastAdmin: '这是最后一位全站管理员，不能撤销',
   alreadyGranted: '该会员已拥有这个角色',
   memberImplicit: '每位注册会员都自动拥有会员角色，无需授予',
+  mvpByTerm: 'MVP 按任期授予：请在“专家与 MVP”页面授予、调整或结束任期',
   scopedOneSite: '版主和专题主持人按版块或专题授予，不能授予到所有站点',
   scopeNeeded: { board: '请选择版块', topic: '请选择专题' },
   scopeNotFound: { board: '本站没有这个版块', topic: '本站没有这个专题' },

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
+import { MVP_ROLE } from '@portal/contracts/permissions';
 import type { Executor } from '../../db/executor';
 import type { KeysetCursor } from '../../lib/keyset';
 import { grantInForce } from '../../platform/roles/active-grant';
-
-const MVP_ROLE = 'mvp';
 
 /** The columns a member fills in, as stored (the lists as JSON text). */
 export interface StoredMvpFields {

@@ -427,6 +427,27 @@ describe('admin.users.grantRole / revokeRole', () => {
     expect(row.user_expert).toBe(10);
   });
 
+  it('leaves an MVP term to the experts and MVPs screen: revoking its grant here is refused and keeps it', async () => {
+    const mvp = await h.registerMember();
+    const now = Date.now();
+    const { id } = await db()
+      .insertInto('user_roles')
+      .values({
+        user_id: mvp.id,
+        role: 'mvp',
+        site_id: null,
+        scope_id: null,
+        created_at: now,
+        expires_at: now + 30 * DAY,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await call('protal', '/admin/users/revokeRole', { id }, admin);
+    expectStatus(res, 409, 201, msgOf('protal', 'roles.mvpByTerm'));
+    const kept = await db().selectFrom('user_roles').select('id').where('id', '=', id).executeTakeFirst();
+    expect(kept).toEqual({ id });
+  });
+
   it('grants moderators per board of this site and topic hosts per topic, and nothing else scoped', async () => {
     const mod = await h.registerMember();
     const site = 'protal_en';
@@ -437,6 +458,7 @@ describe('admin.users.grantRole / revokeRole', () => {
       [{ user_id: mod.id, role: 'topic_host' }, 409, 201, 'roles.scopeNeeded.topic'],
       [{ user_id: mod.id, role: 'kol', scope_id: board2 }, 409, 201, 'roles.scopeNotAllowed'],
       [{ user_id: mod.id, role: 'member' }, 409, 201, 'roles.memberImplicit'],
+      [{ user_id: mod.id, role: 'mvp' }, 409, 201, 'roles.mvpByTerm'],
       [{ user_id: mod.id, role: 'no_such' }, 404, 404, 'roles.notFound'],
       [{ user_id: 987654, role: 'kol' }, 404, 404, 'membersAdmin.userNotFound'],
     ];

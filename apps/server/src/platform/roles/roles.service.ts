@@ -5,6 +5,7 @@ import { STATUS } from '@portal/contracts/envelope';
 import {
   ADMIN_ROLE,
   MEMBER_ROLE,
+  MVP_ROLE,
   PERMISSION_LIST,
   SCOPABLE_PERMISSIONS,
   type Permission,
@@ -339,6 +340,8 @@ export function rolesService(db: Kysely<DB>, clock: { now(): number } = { now: D
           const role = await repo.role(body.role);
           if (!role) throw ApiError.notFound('roles.notFound');
           if (role.code === MEMBER_ROLE) throw ApiError.refused('roles.memberImplicit');
+          // A grant without a term would be an MVP for ever, with no award on the MVP page.
+          if (role.code === MVP_ROLE) throw ApiError.refused('roles.mvpByTerm');
           let scopeId: number | null = null;
           if (role.scope_kind !== null) {
             if (body.all_sites) throw ApiError.refused('roles.scopedOneSite');
@@ -405,6 +408,8 @@ export function rolesService(db: Kysely<DB>, clock: { now(): number } = { now: D
           name_en: grant.role,
         };
         await requireMayHandOut(actor, repo, role, grant.site_id, grant.scope_id);
+        // Deleting the grant here would leave its term open on the MVP page and in the back office.
+        if (grant.role === MVP_ROLE) throw ApiError.refused('roles.mvpByTerm');
         if (grant.role === ADMIN_ROLE && grant.site_id === null) {
           // Counted under the lock, so two revocations of the last two admins cannot both pass.
           await repo.lockAdmins();
