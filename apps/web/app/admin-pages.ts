@@ -71,7 +71,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     file: 'routes/admin/reviews.tsx',
     titleKey: 'reviewsAdmin.queueTitle',
     permission: 'review.post',
-    orPermissions: ['review.article', 'review.expert', 'review.journal'],
+    orPermissions: ['review.article', 'review.expert', 'review.journal', 'review.cooperation'],
     group: 'content',
   },
   {

@@ -44,6 +44,9 @@ export const SYSTEM_MESSAGE_KINDS = [
   'expert_revoked',
   // The member won a prize in a raffle draw (issue 22 item 5); no message for "no prize". Params: prize, campaign.
   'raffle_won',
+  // Staff added the member to a partner company, or removed them (decision 045). Params: company, reason.
+  'partner_added',
+  'partner_removed',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

@@ -434,6 +434,15 @@ export const en: SiteCatalogue = {
         title: 'You won a prize',
         content: 'Congratulations! You won "{{prize}}" in the raffle "{{campaign}}". See it under My prizes.',
       },
+      partner_added: {
+        title: 'You are an enterprise member',
+        content:
+          'You joined the partner company "{{company}}" as an enterprise member and may download partner-only material. {{reason}}',
+      },
+      partner_removed: {
+        title: 'Enterprise membership removed',
+        content: 'You are no longer an enterprise member of "{{company}}". Reason: {{reason}}',
+      },
     },
   },
   feedback: {

@@ -412,6 +412,11 @@ export const zh = {
         title: '恭喜中奖',
         content: '恭喜你在抽奖活动“{{campaign}}”中抽中了“{{prize}}”，可在“我的奖品”中查看。',
       },
+      partner_added: {
+        title: '你已成为企业会员',
+        content: '你已加入合作伙伴企业“{{company}}”，获得企业会员身份，可下载合作伙伴专享资料。{{reason}}',
+      },
+      partner_removed: { title: '企业会员身份已移除', content: '你已不再是“{{company}}”的企业会员。原因：{{reason}}' },
     },
   },
   feedback: {

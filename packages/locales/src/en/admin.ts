@@ -192,6 +192,17 @@ export const adminEn: Catalogue['admin'] = {
       approve: 'Review approved',
       reject: 'Review rejected',
     },
+    cooperation: {
+      pageCreate: 'Cooperation page created',
+      pageUpdate: 'Cooperation page edited',
+      pageDelete: 'Cooperation page deleted',
+    },
+    partner: {
+      create: 'Partner company created',
+      update: 'Partner company edited',
+      addMember: 'Enterprise member added',
+      removeMember: 'Enterprise member removed',
+    },
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
@@ -219,6 +230,9 @@ export const adminEn: Catalogue['admin'] = {
     topic: 'Topic',
     upload: 'Upload',
     user: 'Member',
+    cooperation: 'Cooperation application',
+    cooperation_page: 'Cooperation page',
+    partner_company: 'Partner company',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
@@ -242,6 +256,8 @@ export const adminEn: Catalogue['admin'] = {
     role: 'Roles',
     setting: 'Site settings',
     user: 'Members',
+    cooperation: 'Cooperation',
+    partner: 'Partners',
   },
   auditDomainAll: '{{domain}}: every action',
 };

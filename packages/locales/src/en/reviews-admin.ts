@@ -52,7 +52,13 @@ export const reviewsAdmin: Catalogue['reviewsAdmin'] = {
   emptyFiltered: 'No items match the filters',
   loadFailed: 'The review queue could not be loaded. Please try again later.',
   retry: 'Retry',
-  kinds: { post: 'Post', article: 'Topic article', expert: 'Expert application', journal: 'E-magazine submission' },
+  kinds: {
+    post: 'Post',
+    article: 'Topic article',
+    expert: 'Expert application',
+    journal: 'E-magazine submission',
+    cooperation: 'Cooperation application',
+  },
   post: {
     type: 'Type',
     discussion: 'Discussion',

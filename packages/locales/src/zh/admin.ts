@@ -193,6 +193,17 @@ export const adminZh = {
       approve: '审核通过',
       reject: '审核驳回',
     },
+    cooperation: {
+      pageCreate: '创建合作页面',
+      pageUpdate: '编辑合作页面',
+      pageDelete: '删除合作页面',
+    },
+    partner: {
+      create: '创建合作伙伴企业',
+      update: '编辑合作伙伴企业',
+      addMember: '添加企业会员',
+      removeMember: '移除企业会员',
+    },
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
@@ -220,6 +231,9 @@ export const adminZh = {
     topic: '专题',
     upload: '上传文件',
     user: '会员',
+    cooperation: '合作申请',
+    cooperation_page: '合作页面',
+    partner_company: '合作伙伴企业',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
@@ -243,6 +257,8 @@ export const adminZh = {
     role: '角色',
     setting: '站点设置',
     user: '会员',
+    cooperation: '合作',
+    partner: '合作伙伴',
   },
   auditDomainAll: '{{domain}}：全部操作',
 } as const;

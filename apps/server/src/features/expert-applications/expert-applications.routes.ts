@@ -52,7 +52,12 @@ export async function expertApplicationsRoutes(app: FastifyInstance, deps: Featu
     succeed('expertApplyApi.withdrawn');
     return answer;
   });
-  registerCall(app, myApplications, async (_body, { site, user }) => applications.myApplications(site, await user()));
+  registerCall(app, myApplications, async (_body, { site, user }) => {
+    const member = await user();
+    const own = await applications.myApplications(site, member);
+    const others = await Promise.all(deps.contributions.memberApplications.map((s) => s.mine(deps.db, site, member)));
+    return { list: [...own.list, ...others.filter((a) => a !== null)] };
+  });
 
   const types = R.photoTypes.map((t) => t.toUpperCase()).join('/');
   const summary = `Uploads the expert application's photo: multipart/form-data with one ${types} file (by content) of at most ${R.photoMaxMb} MB in the field \`file\`; stored without metadata under a random name`;
