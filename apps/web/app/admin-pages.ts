@@ -107,6 +107,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     group: 'content',
   },
   {
+    id: 'cooperation',
+    path: 'cooperation',
+    file: 'routes/admin/cooperation.tsx',
+    titleKey: 'cooperationAdmin.screenTitle',
+    permission: 'cooperation.manage',
+    group: 'content',
+  },
+  {
     id: 'pages',
     path: 'pages',
     file: 'routes/admin/content-pages.tsx',
