@@ -156,6 +156,7 @@ export function cooperationAdminService(
         // Language versions: this page joins the other page's group (its first page's id), or leaves its own.
         if (other) {
           const group = other.lang_group_id ?? other.id;
+          await repo.leaveGroup(group, site.tws_id, id);
           await repo.setGroup([other.id, id], group);
         } else if (before && before.lang_group_id !== null) {
           await repo.setGroup([id], null);

@@ -146,6 +146,17 @@ export function cooperationRepository(db: Executor) {
         .execute();
     },
 
+    /** Takes the site's other pages out of a group: a page has at most one version per site. */
+    async leaveGroup(groupId: number, siteId: number, exceptId: number): Promise<void> {
+      await db
+        .updateTable('cooperation_pages')
+        .set({ lang_group_id: null })
+        .where('lang_group_id', '=', groupId)
+        .where('site_id', '=', siteId)
+        .where('id', '!=', exceptId)
+        .execute();
+    },
+
     async setGroup(ids: readonly number[], groupId: number | null): Promise<void> {
       if (ids.length === 0) return;
       await db

@@ -152,6 +152,19 @@ describe('cooperation pages', () => {
     expect(info.json().data.body_html).not.toMatch(/script|onclick|javascript:/);
     const enInfo = await call(undefined, '/api/cooperate/info', { id: enId }, 'protal_en');
     expect(enInfo.json().data.versions).toEqual([{ tws_id: 1, id: first.id }]);
+    // Another Chinese page made the English page's version takes the first one's place.
+    const second = a.json().data.id as number;
+    await admin('/admin/cooperation/save', { ...pageForm({ title: 'Second' }), id: second, sort: 2, version_of: enId });
+    const moved = await call(undefined, '/api/cooperate/info', { id: enId }, 'protal_en');
+    expect(moved.json().data.versions).toEqual([{ tws_id: 1, id: second }]);
+    expect((await call(undefined, '/api/cooperate/info', { id: first.id })).json().data.versions).toEqual([]);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_kind', '=', 'cooperation_page')
+      .where('target_id', '=', String(second))
+      .execute();
+    expect(audited.map((r) => r.action)).toEqual(['cooperation.pageCreate', 'cooperation.pageUpdate']);
     // A page of one site is not found on the other; a draft is not found by visitors.
     expect((await call(undefined, '/api/cooperate/info', { id: first.id }, 'protal_en')).statusCode).toBe(404);
     const drafts = await admin('/admin/cooperation/list', {});
@@ -454,7 +467,18 @@ describe('partner companies', () => {
     expect(twin.statusCode).toBe(409);
     const bad = await admin('/admin/partners/save', { name: 'Delta', website: 'javascript:alert(1)' });
     expect(issues(bad)).toEqual([{ field: 'website', message: msgOf('protal', 'cooperationAdmin.websiteRule') }]);
-    expect((await admin('/admin/partners/save', { name: '' })).statusCode).toBe(400);
+    for (const [body, field, key] of [
+      [{ name: '' }, 'name', 'cooperationAdmin.nameRule'],
+      [{ name: 'x'.repeat(R.companyMax + 1) }, 'name', 'cooperationAdmin.nameRule'],
+      [{ name: 'Delta', summary: 'x'.repeat(R.summaryMax + 1) }, 'summary', 'cooperationAdmin.summaryRule'],
+    ] as const) {
+      const res = await admin('/admin/partners/save', body);
+      expect(res.statusCode).toBe(400);
+      expect(issues(res)).toEqual([{ field, message: msgOf('protal', key) }]);
+    }
+    expect(
+      (await t.database.db.selectFrom('partner_companies').select('id').where('name', '=', 'Delta').execute()).length,
+    ).toBe(0);
 
     const member = await h.registerMember();
     const added = await admin('/admin/partners/addMember', {
@@ -465,6 +489,12 @@ describe('partner companies', () => {
     expect(added.json().data.list.map((m: { user_id: number }) => m.user_id)).toEqual([member.id]);
     const twice = await admin('/admin/partners/addMember', { company_id: companyId, user_id: member.id });
     expect(twice.statusCode).toBe(409);
+    const longReason = await admin('/admin/partners/removeMember', {
+      company_id: companyId,
+      user_id: member.id,
+      reason: 'x'.repeat(R.reasonMax + 1),
+    });
+    expect(issues(longReason)).toEqual([{ field: 'reason', message: msgOf('protal', 'cooperationAdmin.reasonRule') }]);
     const missing = await admin('/admin/partners/addMember', { company_id: companyId, user_id: 999_999 });
     expect(missing.statusCode).toBe(404);
     expect((await call(member, '/api/cooperate/myApplication')).json().data).toMatchObject({
