@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { newStorageKey, type StorageDriver } from '../lib/storage';
+import { cooperationSearchSource } from '../features/cooperation/cooperation.search';
+import { reindexKind } from '../platform/search/search-index';
 import { DAY } from './demo-content';
 import { tinyPdf } from './tiny-pdf';
 
@@ -222,6 +224,8 @@ export async function seedCooperationDemo(
           .onConflict((oc) => oc.column('name_key').doNothing())
           .execute();
       }
+      // The pages are findable at once, in the same transaction (decision 039).
+      await reindexKind(trx, cooperationSearchSource);
     });
   } catch (err) {
     for (const key of stored) await storage.remove(key).catch(() => {});

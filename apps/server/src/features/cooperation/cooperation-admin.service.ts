@@ -18,9 +18,11 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
 import { notify } from '../../platform/messages/messages.service';
+import { refreshSearch } from '../../platform/search/search-index';
 import { linkAttachments } from '../../platform/uploads/attachment-links';
 import type { RemoteImages } from '../../platform/uploads/remote-images';
 import { cooperationRepository, type CooperationRepository } from './cooperation.repository';
+import { cooperationSearchSource } from './cooperation.search';
 import { iso, summaryOf } from './cooperation.service';
 
 type RequestInfo = Pick<FastifyRequest, 'ip' | 'id'>;
@@ -161,6 +163,7 @@ export function cooperationAdminService(
         } else if (before && before.lang_group_id !== null) {
           await repo.setGroup([id], null);
         }
+        await refreshSearch(trx, cooperationSearchSource, [id]);
         await recordAudit(trx, {
           actorId: actor.id,
           siteId: site.tws_id,
@@ -184,6 +187,7 @@ export function cooperationAdminService(
         if (!before || before.site_id !== site.tws_id) throw ApiError.notFound('cooperationApi.pageNotFound');
         const files = await repo.files([id]);
         if (!(await repo.deletePage(id))) throw ApiError.notFound('cooperationApi.pageNotFound');
+        await refreshSearch(trx, cooperationSearchSource, [id]);
         await recordAudit(trx, {
           actorId: actor.id,
           siteId: site.tws_id,

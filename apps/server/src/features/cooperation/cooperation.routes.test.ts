@@ -173,6 +173,30 @@ describe('cooperation pages', () => {
     expect(missing.json()).toEqual({ status: 404, msg: msgOf('protal_en', 'cooperationApi.pageNotFound'), data: null });
   });
 
+  it('is found by search once published, with its page as the link; a draft or a deleted page is not', async () => {
+    const saved = await admin(
+      '/admin/cooperation/save',
+      pageForm({ title: 'Wombat storage alliance', body_html: '<p>Kangaroo certification</p>', published: false }),
+    );
+    const id = saved.json().data.id as number;
+    const find = async (key: string) =>
+      (await call(undefined, '/api/search/index', { search_key: key })).json().data as {
+        list: Array<{ kind: string; id: number; url: string }>;
+        counts: Record<string, number>;
+      };
+    expect((await find('Wombat')).list).toEqual([]);
+    await admin('/admin/cooperation/save', {
+      ...pageForm({ title: 'Wombat storage alliance' }),
+      id,
+      body_html: '<p>Kangaroo certification</p>',
+    });
+    const found = await find('Kangaroo');
+    expect(found.list).toEqual([expect.objectContaining({ kind: 'cooperation', id, url: `/cn/cooperate/info/${id}` })]);
+    expect(found.counts.cooperation).toBe(1);
+    await admin('/admin/cooperation/delete', { id });
+    expect((await find('Wombat')).list).toEqual([]);
+  });
+
   it('refuses bad page input with 400 naming the field, writing nothing', async () => {
     const before = await countRows('cooperation_pages');
     const cases: Array<[Record<string, unknown>, string, string]> = [
