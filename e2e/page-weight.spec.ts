@@ -1,3 +1,4 @@
+import { cooperationList } from '@portal/contracts/cooperation';
 import { expertDirectory } from '@portal/contracts/experts';
 import { activityIndex } from '@portal/contracts/events';
 import { postList } from '@portal/contracts/home';
@@ -39,7 +40,15 @@ const VISITORS_ONLY = new Set(['login', 'forget']);
 /** A concrete path below the site prefix for each page id; a new page must be added here. */
 function pathOf(
   pageId: string,
-  ids: { postId: number; eventId: number; topicId: number; articleId: number; issueId: number; expertId: number },
+  ids: {
+    postId: number;
+    eventId: number;
+    topicId: number;
+    articleId: number;
+    issueId: number;
+    expertId: number;
+    cooperationId: number;
+  },
 ): string {
   const paths: Record<string, string> = {
     home: 'index/index',
@@ -66,6 +75,8 @@ function pathOf(
     about: 'about',
     terms: 'terms',
     privacy: 'privacy',
+    'cooperate-index': 'cooperate/index',
+    'cooperate-info': `cooperate/info/${ids.cooperationId}`,
     login: 'login',
     forget: 'forget',
     information: 'information',
@@ -139,6 +150,12 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
     return answer.list[0]!.user_id;
   };
 
+  const firstCooperationPage = async (site: E2eSite) => {
+    const answer = await admin.call<{ list: { id: number }[] }>(site, cooperationList, {});
+    expect(answer.list.length, `${site.name} demo cooperation pages`).toBeGreaterThan(0);
+    return answer.list[0]!.id;
+  };
+
   for (const site of SITES) {
     const ids = {
       postId: await firstPost(site),
@@ -146,6 +163,7 @@ test('every portal page loads at most its budget of JavaScript at start, for vis
       expertId: await firstExpert(site),
       ...(await firstArticle(site)),
       issueId: await firstIssue(site),
+      cooperationId: await firstCooperationPage(site),
     };
     for (const page of SITE_PAGES) {
       const path = `/${site.prefix}/${pathOf(page.id, ids)}`;

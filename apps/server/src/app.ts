@@ -18,6 +18,7 @@ import { discussionsFeature } from './features/discussions/discussions.feature';
 import { eventsFeature } from './features/events/events.feature';
 import { expertsFeature } from './features/experts/experts.feature';
 import { expertApplicationsFeature } from './features/expert-applications/expert-applications.feature';
+import { cooperationFeature } from './features/cooperation/cooperation.feature';
 import { feedbackFeature } from './features/feedback/feedback.feature';
 import { followsFeature } from './features/follows/follows.feature';
 import { healthRoutes } from './features/health/health.routes';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discussionsFeature,
     expertsFeature,
     expertApplicationsFeature,
+    cooperationFeature,
     dictionariesFeature,
     accountsFeature(accounts),
     followsFeature,

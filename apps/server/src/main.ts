@@ -6,6 +6,7 @@ import { ensureAdminAccount } from './features/accounts/admin-account';
 import { ensureLegalPages } from './seed/legal-pages';
 import { seedDemo } from './seed/seed-demo';
 import { seedJournalDemo } from './seed/demo-journal';
+import { seedCooperationDemo } from './seed/demo-cooperation';
 import { seedRaffleDemo } from './seed/demo-raffle';
 import { createStorage } from './lib/storage';
 
@@ -50,6 +51,10 @@ async function main() {
       now: Date.now(),
     });
     if (journal.seeded) app.log.info('demo e-magazine seeded');
+    const cooperation = await seedCooperationDemo(database.db, await createStorage(config.storage, config.uploadsDir), {
+      now: Date.now(),
+    });
+    if (cooperation.seeded) app.log.info('demo cooperation pages seeded');
     const raffle = await seedRaffleDemo(database.db, { now: Date.now() });
     if (raffle.seeded) app.log.info('demo raffle seeded');
   }

@@ -3,6 +3,7 @@ import { postSearchSource } from './features/discussions/discussions.search';
 import { eventSearchSource } from './features/events/events.search';
 import { journalArticleSearchSource, journalIssueSearchSource } from './features/journal/journal.search';
 import { articleSearchSource, topicSearchSource } from './features/topics/topics.search';
+import { cooperationSearchSource } from './features/cooperation/cooperation.search';
 import type { SearchSource } from './platform/search/search-index';
 
 /**
@@ -18,4 +19,5 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
   journalIssueSearchSource,
   journalArticleSearchSource,
   memberSearchSource,
+  cooperationSearchSource,
 ];

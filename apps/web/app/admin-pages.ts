@@ -71,7 +71,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     file: 'routes/admin/reviews.tsx',
     titleKey: 'reviewsAdmin.queueTitle',
     permission: 'review.post',
-    orPermissions: ['review.article', 'review.expert', 'review.journal'],
+    orPermissions: ['review.article', 'review.expert', 'review.journal', 'review.cooperation'],
     group: 'content',
   },
   {
@@ -104,6 +104,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     file: 'routes/admin/journal.tsx',
     titleKey: 'journalAdmin.screenTitle',
     permission: 'journal.manage',
+    group: 'content',
+  },
+  {
+    id: 'cooperation',
+    path: 'cooperation',
+    file: 'routes/admin/cooperation.tsx',
+    titleKey: 'cooperationAdmin.screenTitle',
+    permission: 'cooperation.manage',
     group: 'content',
   },
   {

@@ -77,6 +77,9 @@ export const SITE_PAGES: readonly SitePage[] = [
   { id: 'about', path: 'about', file: 'routes/content-page.tsx', titleKey: 'about' },
   { id: 'terms', path: 'terms', file: 'routes/content-page.tsx', titleKey: 'terms' },
   { id: 'privacy', path: 'privacy', file: 'routes/content-page.tsx', titleKey: 'privacy' },
+  // Issue 21 item 5, decision 045: programmes and partner cases (`?kind=case`), the partner directory, the application.
+  { id: 'cooperate-index', path: 'cooperate/index', file: 'routes/cooperate-index.tsx', titleKey: 'cooperate' },
+  { id: 'cooperate-info', path: 'cooperate/info/:id', file: 'routes/cooperate-info.tsx', titleKey: 'cooperate' },
   // Issue 22 item 5, decision 037: the raffle's campaign, draw, my prizes and winners.
   { id: 'rafflelandingpage', path: 'rafflelandingpage', file: 'routes/rafflelandingpage.tsx', titleKey: 'raffle' },
   { id: 'login', path: 'login/:logintype?/:loginTab?', file: 'routes/login.tsx', titleKey: 'login' },

@@ -45,6 +45,8 @@ describe('the route table', () => {
       'about',
       'terms',
       'privacy',
+      'cooperate/index',
+      'cooperate/info/:id',
       'rafflelandingpage',
       'login/:logintype?/:loginTab?',
       'forget',

@@ -63,6 +63,13 @@ const FIXED_ACTIONS = [
   'setting.uploadImage',
   'user.ban',
   'user.unban',
+  'cooperation.pageCreate',
+  'cooperation.pageUpdate',
+  'cooperation.pageDelete',
+  'partner.create',
+  'partner.update',
+  'partner.addMember',
+  'partner.removeMember',
 ] as const;
 
 const REVIEW_DECISIONS = ['approve', 'reject'] as const;
@@ -104,6 +111,8 @@ const FIXED_TARGETS = [
   'topic',
   'upload',
   'user',
+  'cooperation_page',
+  'partner_company',
 ] as const;
 
 /** What an audit row is about; labelled in both languages (`admin.auditTargets`). */

@@ -35,7 +35,7 @@ export const EXPERT_APPLICATION_RULE = {
 export const APPLICATION_STATUS = { draft: 0, ...REVIEW_STATUS } as const;
 
 /** The kinds of application a member may have (the MVP and cooperation applications join later). */
-export const APPLICATION_KINDS = ['expert', 'mvp'] as const;
+export const APPLICATION_KINDS = ['expert', 'mvp', 'cooperation'] as const;
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 
 /** Where a member fills in (and edits) the expert application. */

@@ -49,6 +49,9 @@ export const SYSTEM_MESSAGE_KINDS = [
   'mvp_term_changed',
   'mvp_ended',
   'mvp_term_ended',
+  // Staff added the member to a partner company, or removed them (decision 045). Params: company, reason.
+  'partner_added',
+  'partner_removed',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 export const BROADCAST_KIND = 'broadcast';

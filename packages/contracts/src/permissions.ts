@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   reviewArticle: 'review.article',
   reviewJournal: 'review.journal',
   reviewExpert: 'review.expert',
+  // Cooperation (decision 045): the pages and partner companies, and the applications' review.
+  cooperationManage: 'cooperation.manage',
+  reviewCooperation: 'review.cooperation',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -16,7 +16,7 @@ export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 export const REVIEW_STATUSES: readonly ReviewStatus[] = Object.values(REVIEW_STATUS);
 
 /** The kinds in the queue; a later kind is added here and registered on the server. */
-export const REVIEW_KINDS = ['post', 'article', 'expert', 'journal', 'mvp'] as const;
+export const REVIEW_KINDS = ['post', 'article', 'expert', 'journal', 'mvp', 'cooperation'] as const;
 export type ReviewKindCode = (typeof REVIEW_KINDS)[number];
 
 /**
@@ -24,7 +24,12 @@ export type ReviewKindCode = (typeof REVIEW_KINDS)[number];
  * a topic's hosts); each kind's adapter then decides which items they see and may decide.
  */
 const REVIEWERS = permission(PERMISSIONS.reviewPost, {
-  orPermissions: [PERMISSIONS.reviewArticle, PERMISSIONS.reviewExpert, PERMISSIONS.reviewJournal],
+  orPermissions: [
+    PERMISSIONS.reviewArticle,
+    PERMISSIONS.reviewExpert,
+    PERMISSIONS.reviewJournal,
+    PERMISSIONS.reviewCooperation,
+  ],
 });
 
 export const REVIEW_RULE = {

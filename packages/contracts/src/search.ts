@@ -13,6 +13,7 @@ export const SEARCH_KINDS = [
   'journal_issue',
   'journal_article',
   'member',
+  'cooperation',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 

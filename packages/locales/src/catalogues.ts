@@ -1,4 +1,10 @@
 import { backOfficeCatalogues, type BackOfficeCatalogue } from './back-office';
+import {
+  cooperationBackOfficeCatalogues,
+  cooperationCatalogues,
+  type CooperationBackOfficeCatalogue,
+  type CooperationCatalogue,
+} from './cooperation';
 import { journalSubmissionCatalogues, type JournalSubmissionCatalogue } from './journal-submission';
 import { personalCentreCatalogues, type PersonalCentreCatalogue } from './personal-centre';
 import { raffleCatalogues, type RaffleCatalogue } from './raffle';
@@ -11,7 +17,9 @@ export type Catalogue = SiteCatalogue &
   PersonalCentreCatalogue &
   RaffleCatalogue &
   JournalSubmissionCatalogue &
-  ServerCatalogue;
+  ServerCatalogue &
+  CooperationCatalogue &
+  CooperationBackOfficeCatalogue;
 
 /**
  * The whole catalogue, for the server (every API message) and the tests. Browser code of the portal
@@ -25,6 +33,8 @@ export const catalogues: Record<'zh' | 'en', Catalogue> = {
     ...raffleCatalogues.zh,
     ...journalSubmissionCatalogues.zh,
     ...serverCatalogues.zh,
+    ...cooperationCatalogues.zh,
+    ...cooperationBackOfficeCatalogues.zh,
   },
   en: {
     ...siteCatalogues.en,
@@ -33,5 +43,7 @@ export const catalogues: Record<'zh' | 'en', Catalogue> = {
     ...raffleCatalogues.en,
     ...journalSubmissionCatalogues.en,
     ...serverCatalogues.en,
+    ...cooperationCatalogues.en,
+    ...cooperationBackOfficeCatalogues.en,
   },
 };

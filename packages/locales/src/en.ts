@@ -466,6 +466,15 @@ export const en: SiteCatalogue = {
         content:
           'Your MVP term ended on {{end}}, and the MVP badge was removed. Thank you! You can apply again on the MVP page.',
       },
+      partner_added: {
+        title: 'You are an enterprise member',
+        content:
+          'You joined the partner company "{{company}}" as an enterprise member and may download partner-only material. {{reason}}',
+      },
+      partner_removed: {
+        title: 'Enterprise membership removed',
+        content: 'You are no longer an enterprise member of "{{company}}". Reason: {{reason}}',
+      },
     },
   },
   feedback: {

@@ -437,6 +437,11 @@ export const zh = {
         title: 'MVP 有效期已结束',
         content: '你的 MVP 有效期已于 {{end}} 结束，MVP 徽章已收回。感谢你的贡献！你可以在 MVP 页面再次申请。',
       },
+      partner_added: {
+        title: '你已成为企业会员',
+        content: '你已加入合作伙伴企业“{{company}}”，获得企业会员身份，可下载合作伙伴专享资料。{{reason}}',
+      },
+      partner_removed: { title: '企业会员身份已移除', content: '你已不再是“{{company}}”的企业会员。原因：{{reason}}' },
     },
   },
   feedback: {

@@ -35,6 +35,7 @@ import * as searchFacets from './migrations/2026-11-27-0035-search-facets';
 import * as expertDirectoryIndex from './migrations/2026-11-27-0036-expert-directory-index';
 import * as postCommentsReplyTo from './migrations/2026-11-27-0037-post-comments-reply-to';
 import * as mvpProgramme from './migrations/2026-11-27-0038-mvp-programme';
+import * as cooperation from './migrations/2026-11-27-0040-cooperation';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0036-expert-directory-index': expertDirectoryIndex,
   '2026-11-27-0037-post-comments-reply-to': postCommentsReplyTo,
   '2026-11-27-0038-mvp-programme': mvpProgramme,
+  '2026-11-27-0040-cooperation': cooperation,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

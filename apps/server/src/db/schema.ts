@@ -597,6 +597,61 @@ export interface CooperationPagesTable {
   body_html: Generated<string>;
   sort: Generated<number>;
   created_at: Millis;
+  /** 'programme' or 'case' (decision 045). */
+  kind: Generated<string>;
+  /** Linked language versions share one group id (the id of the first version); null when alone. */
+  lang_group_id: number | null;
+  published: Generated<number>;
+  updated_at: Generated<Millis>;
+}
+
+/** A cooperation page's download: an attachment, partner-only when `partner_only` is 1 (decision 045). */
+export interface CooperationFilesTable {
+  id: Generated<number>;
+  page_id: number;
+  attachment_id: number;
+  title: string;
+  partner_only: Generated<number>;
+  sort: Generated<number>;
+  created_at: Millis;
+}
+
+/** A partner company; `name_key` is the name trimmed and in lower case (unique). */
+export interface PartnerCompaniesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  website: Generated<string>;
+  summary: Generated<string>;
+  listed: Generated<number>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A member of a partner company (one company per member). */
+export interface PartnerMembersTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  added_by: number | null;
+  created_at: Millis;
+}
+
+/** The cooperation application: one per member, a draft (0) then the review statuses (decision 045). */
+export interface CooperationApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  site_id: number;
+  status: Generated<number>;
+  company: Generated<string>;
+  contact_name: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  intent: Generated<string>;
+  company_id: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+  submitted_at: Millis | null;
 }
 
 export interface PagesTable {
@@ -921,6 +976,10 @@ export interface DB {
   article_comment_likes: CommentLikesTable;
   journals: JournalsTable;
   cooperation_pages: CooperationPagesTable;
+  cooperation_files: CooperationFilesTable;
+  partner_companies: PartnerCompaniesTable;
+  partner_members: PartnerMembersTable;
+  cooperation_applications: CooperationApplicationsTable;
   pages: PagesTable;
   points_ledger: PointsLedgerTable;
   points_rules: PointsRulesTable;

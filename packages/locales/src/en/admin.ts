@@ -198,6 +198,17 @@ export const adminEn: Catalogue['admin'] = {
       end: 'End an MVP term',
       expire: 'MVP term over (automatic)',
     },
+    cooperation: {
+      pageCreate: 'Cooperation page created',
+      pageUpdate: 'Cooperation page edited',
+      pageDelete: 'Cooperation page deleted',
+    },
+    partner: {
+      create: 'Partner company created',
+      update: 'Partner company edited',
+      addMember: 'Enterprise member added',
+      removeMember: 'Enterprise member removed',
+    },
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
@@ -226,6 +237,9 @@ export const adminEn: Catalogue['admin'] = {
     upload: 'Upload',
     user: 'Member',
     mvp: 'MVP application',
+    cooperation: 'Cooperation application',
+    cooperation_page: 'Cooperation page',
+    partner_company: 'Partner company',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
@@ -250,6 +264,8 @@ export const adminEn: Catalogue['admin'] = {
     setting: 'Site settings',
     user: 'Members',
     mvp: 'MVP programme',
+    cooperation: 'Cooperation',
+    partner: 'Partners',
   },
   auditDomainAll: '{{domain}}: every action',
 };

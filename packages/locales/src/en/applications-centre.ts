@@ -5,6 +5,7 @@ export const applicationsCentre: PersonalCentreCatalogue['applicationsCentre'] =
   title: 'My applications',
   empty: 'You have not submitted any application yet.',
   applyExpert: 'Apply to be a resident expert',
+  applyCooperation: 'Apply to become a partner',
   submitted: 'Submitted',
   reason: 'Reason for rejection: {{reason}}',
   edit: 'Edit',

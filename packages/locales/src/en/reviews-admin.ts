@@ -58,6 +58,7 @@ export const reviewsAdmin: Catalogue['reviewsAdmin'] = {
     expert: 'Expert application',
     journal: 'E-magazine submission',
     mvp: 'MVP application',
+    cooperation: 'Cooperation application',
   },
   post: {
     type: 'Type',

@@ -82,6 +82,8 @@ export const roles: Catalogue['roles'] = {
       article: 'Review topic articles',
       journal: 'Review e-magazine submissions',
       expert: 'Review expert applications',
+      cooperation: 'Review cooperation applications',
     },
+    cooperation: { manage: 'Manage cooperation pages and partner companies' },
   },
 };

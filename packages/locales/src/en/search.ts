@@ -49,5 +49,6 @@ export const search: SiteCatalogue['search'] = {
     journal_issue: 'E-magazine issues',
     journal_article: 'E-magazine articles',
     member: 'Members',
+    cooperation: 'Cooperation',
   },
 };

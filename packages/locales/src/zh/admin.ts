@@ -199,6 +199,17 @@ export const adminZh = {
       end: '终止 MVP',
       expire: 'MVP 到期（自动）',
     },
+    cooperation: {
+      pageCreate: '创建合作页面',
+      pageUpdate: '编辑合作页面',
+      pageDelete: '删除合作页面',
+    },
+    partner: {
+      create: '创建合作伙伴企业',
+      update: '编辑合作伙伴企业',
+      addMember: '添加企业会员',
+      removeMember: '移除企业会员',
+    },
   },
   /** A label for every kind of thing an audit row is about. */
   auditTargets: {
@@ -227,6 +238,9 @@ export const adminZh = {
     upload: '上传文件',
     user: '会员',
     mvp: 'MVP 申请',
+    cooperation: '合作申请',
+    cooperation_page: '合作页面',
+    partner_company: '合作伙伴企业',
   },
   auditTarget: '{{kind}} #{{id}}',
   /** The domains of the audit actions, for the filter's "every action of …" entries. */
@@ -251,6 +265,8 @@ export const adminZh = {
     setting: '站点设置',
     user: '会员',
     mvp: 'MVP 计划',
+    cooperation: '合作',
+    partner: '合作伙伴',
   },
   auditDomainAll: '{{domain}}：全部操作',
 } as const;

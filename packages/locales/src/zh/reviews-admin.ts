@@ -49,7 +49,14 @@ export const reviewsAdmin = {
   emptyFiltered: '没有符合条件的内容',
   loadFailed: '审核队列加载失败，请稍后再试',
   retry: '重试',
-  kinds: { post: '帖子', article: '专题文章', expert: '专家申请', journal: '期刊投稿', mvp: 'MVP 申请' },
+  kinds: {
+    post: '帖子',
+    article: '专题文章',
+    expert: '专家申请',
+    journal: '期刊投稿',
+    mvp: 'MVP 申请',
+    cooperation: '合作申请',
+  },
   post: {
     type: '类型',
     discussion: '讨论',

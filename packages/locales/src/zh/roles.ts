@@ -73,6 +73,13 @@ export const roles = {
     topic: { manage: '管理专题' },
     points: { manage: '管理积分规则' },
     raffle: { manage: '管理抽奖活动' },
-    review: { post: '审核帖子', article: '审核专题文章', journal: '审核期刊投稿', expert: '审核专家申请' },
+    review: {
+      post: '审核帖子',
+      article: '审核专题文章',
+      journal: '审核期刊投稿',
+      expert: '审核专家申请',
+      cooperation: '审核合作申请',
+    },
+    cooperation: { manage: '管理合作页面与合作伙伴企业' },
   },
 };

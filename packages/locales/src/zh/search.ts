@@ -47,5 +47,6 @@ export const search = {
     journal_issue: '电子期刊',
     journal_article: '期刊文章',
     member: '会员',
+    cooperation: '合作',
   },
 };

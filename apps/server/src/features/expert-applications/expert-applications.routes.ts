@@ -56,11 +56,12 @@ export async function expertApplicationsRoutes(app: FastifyInstance, deps: Featu
   });
   registerCall(app, myApplications, async (_body, { site, user }) => {
     const member = await user();
-    const [experts, mvpApplication] = await Promise.all([
+    const [own, mvpApplication, others] = await Promise.all([
       applications.myApplications(site, member),
       mvp.myApplication(site, member),
+      Promise.all(deps.contributions.memberApplications.map((s) => s.mine(deps.db, site, member))),
     ]);
-    return { list: mvpApplication ? [...experts.list, mvpApplication] : experts.list };
+    return { list: [...own.list, ...[mvpApplication, ...others].filter((a) => a !== null)] };
   });
 
   const types = R.photoTypes.map((t) => t.toUpperCase()).join('/');

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DictionaryKind, DictionaryUsage } from '@portal/contracts/dictionaries';
+import type { MyApplication } from '@portal/contracts/expert-applications';
+import type { Site } from '@portal/contracts/sites';
 import type { Config } from '../../config';
 import type { DayCounts } from '../../db/day-counts';
 import type { Executor } from '../../db/executor';
@@ -138,6 +140,15 @@ export interface FollowDirectory {
   followed(executor: Executor, followerId: number, followeeIds: readonly number[]): Promise<Set<number>>;
 }
 
+/**
+ * A kind of application a member makes (cooperation now, beside the expert application that owns
+ * `user.applications`): the member's application of that kind for the personal centre, or null.
+ */
+export interface MemberApplicationSource {
+  kind: MyApplication['kind'];
+  mine(executor: Executor, site: Site, member: { id: number; nickName: string }): Promise<MyApplication | null>;
+}
+
 /** What a domain adds to the portal's shared screens and services, each read by the one that shows it. */
 export interface Contributions {
   reviewKinds: readonly ReviewKindAdapter[];
@@ -149,6 +160,8 @@ export interface Contributions {
   followDirectories: readonly FollowDirectory[];
   /** The kinds of findable items, one source each (platform/search, decision 039). */
   searchSources: readonly SearchSource[];
+  /** The member's applications of other kinds, listed by `user.applications` (decision 045). */
+  memberApplications: readonly MemberApplicationSource[];
 }
 
 export type FeatureDeps = PortalDeps & { contributions: Contributions };
@@ -179,6 +192,7 @@ export function gatherContributions(features: readonly Feature[]): Contributions
     authoredContent: features.flatMap((f) => f.contributes?.authoredContent ?? []),
     followDirectories: features.flatMap((f) => f.contributes?.followDirectories ?? []),
     searchSources: features.flatMap((f) => f.contributes?.searchSources ?? []),
+    memberApplications: features.flatMap((f) => f.contributes?.memberApplications ?? []),
   };
 }
 

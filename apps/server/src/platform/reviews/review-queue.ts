@@ -7,7 +7,7 @@ import type { Executor } from '../../db/executor';
  * office's (reviews.service.ts). Each function runs on the caller's executor, so an item and its
  * queue row change in one transaction.
  */
-export type ReviewKind = 'post' | 'article' | 'expert' | 'journal' | 'mvp'; // later 'cooperation'
+export type ReviewKind = 'post' | 'article' | 'expert' | 'journal' | 'mvp' | 'cooperation';
 
 /** Ids per query when reading states, well below SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;

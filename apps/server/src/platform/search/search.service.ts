@@ -41,6 +41,8 @@ function hitUrl(site: Site, hit: SearchHit, experts: ReadonlySet<number>): strin
       return `/${p}/journal/info/${hit.item_id}`;
     case 'journal_article':
       return `/${p}/journal/info/${hit.parent_id}?article=${hit.item_id}`;
+    case 'cooperation':
+      return `/${p}/cooperate/info/${hit.item_id}`;
     case 'member':
       // Only resident experts have a public page; other members are found by name, without a link.
       return experts.has(hit.item_id) ? `/${p}/stationed/info/${hit.item_id}` : '';

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { backOfficeCatalogues } from '@portal/locales/back-office';
+import { cooperationBackOfficeCatalogues } from '@portal/locales/cooperation';
 import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
@@ -15,6 +16,7 @@ import { PortalAntd } from '~/lib/PortalAntd';
 
 // The back office's texts come with its chunk; portal pages never download them.
 addTexts(backOfficeCatalogues);
+addTexts(cooperationBackOfficeCatalogues);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
 

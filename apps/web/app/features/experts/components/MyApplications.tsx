@@ -7,6 +7,7 @@ import {
   myApplications,
   type MyApplication,
 } from '@portal/contracts/expert-applications';
+import { cooperationApplyPath } from '@portal/contracts/cooperation';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { DateTime } from '~/components/DateTime';
 import { addTexts } from '~/lib/i18n';
@@ -49,6 +50,8 @@ export default function MyApplications() {
           emptyText: (
             <span>
               {t('empty')} <a href={expertApplicationPath(site.prefix)}>{t('applyExpert')}</a>
+              {' · '}
+              <a href={cooperationApplyPath(site.prefix)}>{t('applyCooperation')}</a>
             </span>
           ),
         }}
