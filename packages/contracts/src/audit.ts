@@ -66,6 +66,7 @@ const FIXED_ACTIONS = [
   'cooperation.pageCreate',
   'cooperation.pageUpdate',
   'cooperation.pageDelete',
+  'cooperation.uploadCover',
   'partner.create',
   'partner.update',
   'partner.addMember',

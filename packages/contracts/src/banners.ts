@@ -178,7 +178,14 @@ export const SITE_IMAGE_RULE = {
   /** The most any site's image_config.fileSize may allow; the site's own setting applies below it. */
   hardMaxMb: 100,
   /** Pictures wider or taller than this are scaled down (never up) when redrawn. */
-  maxEdge: { banner: 2560, qr_code: 1024, topicCover: 1200, journalCover: 1200, rafflePrize: 800 },
+  maxEdge: {
+    banner: 2560,
+    qr_code: 1024,
+    topicCover: 1200,
+    journalCover: 1200,
+    rafflePrize: 800,
+    cooperationCover: 1200,
+  },
 } as const;
 
 export type SiteImagePurpose = keyof typeof SITE_IMAGE_RULE.maxEdge;

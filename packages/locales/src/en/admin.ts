@@ -202,6 +202,7 @@ export const adminEn: Catalogue['admin'] = {
       pageCreate: 'Cooperation page created',
       pageUpdate: 'Cooperation page edited',
       pageDelete: 'Cooperation page deleted',
+      uploadCover: 'Cooperation page cover uploaded',
     },
     partner: {
       create: 'Partner company created',

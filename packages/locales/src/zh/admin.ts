@@ -203,6 +203,7 @@ export const adminZh = {
       pageCreate: '创建合作页面',
       pageUpdate: '编辑合作页面',
       pageDelete: '删除合作页面',
+      uploadCover: '上传合作页面封面',
     },
     partner: {
       create: '创建合作伙伴企业',

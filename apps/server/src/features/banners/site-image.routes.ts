@@ -13,6 +13,7 @@ import type { Lang } from '@portal/contracts/sites';
 import { uploadTopicCover } from '@portal/contracts/topics-admin';
 import { uploadJournalCover } from '@portal/contracts/journal-admin';
 import { uploadRafflePrizeImage } from '@portal/contracts/raffle-admin';
+import { uploadCooperationCover } from '@portal/contracts/cooperation-admin';
 import type { FeatureDeps } from '../../platform/kit/feature';
 import { ApiError } from '../../http/api-error';
 import { registerUpload } from '../../http/register-upload';
@@ -31,6 +32,7 @@ const PURPOSES: Record<SiteImagePurpose, { what: string; audit: AuditAction }> =
   topicCover: { what: 'topic cover', audit: 'topic.uploadCover' },
   journalCover: { what: 'e-magazine issue cover', audit: 'journal.uploadCover' },
   rafflePrize: { what: 'raffle prize picture', audit: 'raffle.uploadPrizeImage' },
+  cooperationCover: { what: 'cooperation page cover', audit: 'cooperation.uploadCover' },
 };
 
 function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Record<string, unknown> = {}) {
@@ -43,7 +45,7 @@ function fileRefusal(lang: Lang, httpStatus: number, msgKey: string, vars: Recor
 
 /**
  * The back office's image uploads: banner pictures (banner.manage), the footer's QR code
- * (setting.manage), topic covers (topic.manage), e-magazine covers (journal.manage) and raffle prizes (raffle.manage), one handler for all. Multipart in this plugin only; the declared access rule
+ * (setting.manage), topic covers (topic.manage), e-magazine covers (journal.manage), raffle prizes (raffle.manage) and cooperation page covers (cooperation.manage), one handler for all. Multipart in this plugin only; the declared access rule
  * is enforced by the access guard like a JSON call's, with the same isapi guard and write rate limit; the file is judged by its bytes, never its name;
  * reading stops at the site's image_config.fileSize.
  */
@@ -58,6 +60,7 @@ export async function siteImageRoutes(app: FastifyInstance, deps: FeatureDeps) {
     uploadTopicCover,
     uploadJournalCover,
     uploadRafflePrizeImage,
+    uploadCooperationCover,
   ] satisfies SiteImageUploadCall[]) {
     const maxEdge = SITE_IMAGE_RULE.maxEdge[call.purpose];
     const summary = `Uploads a ${PURPOSES[call.purpose].what}: multipart/form-data with one ${TYPES} file (by content) of at most the site's image_config.fileSize MB in the field \`file\`; redrawn without metadata to fit ${maxEdge} px, stored under a random name`;

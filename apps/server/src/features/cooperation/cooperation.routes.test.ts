@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOPERATION_RULE } from '@portal/contracts/cooperation';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
@@ -261,6 +262,49 @@ describe('cooperation pages', () => {
       expect((await call(reviewer, path, body)).statusCode, path).toBe(403);
     }
     expect(await countRows('cooperation_pages')).toBe(before);
+  });
+
+  it('takes a cover picture from managers only, judged by its content, redrawn and audited', async () => {
+    const uploadCover = (bytes: Buffer, as?: TestMember) => {
+      const { payload, contentType } = multipartFile('file', 'cover.png', 'image/png', bytes);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/protal/admin/cooperation/uploadCover',
+        headers: {
+          isapi: '1',
+          'content-type': contentType,
+          'x-forwarded-for': h.freshIp(),
+          ...(as ? { cookie: `${CLIENT_STORAGE.accessTokenCookie}=${as.token}` } : {}),
+        },
+        payload,
+      });
+    };
+    const audits = () =>
+      t.database.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'target_kind', 'target_id'])
+        .where('action', '=', 'cooperation.uploadCover')
+        .execute();
+    const png = await sharp({ create: { width: 2400, height: 600, channels: 3, background: '#2255aa' } })
+      .png()
+      .toBuffer();
+
+    const res = await uploadCover(png, manager);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, width, height } = res.json().data as { url: string; width: number; height: number };
+    expect(url).toMatch(/^\/uploads\/site\/[0-9a-f]{32}\.png$/);
+    expect([width, height]).toEqual([1200, 300]);
+    const saved = await admin('/admin/cooperation/save', pageForm({ title: 'Covered programme', cover_url: url }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await audits()).toEqual([{ actor_id: manager.id, target_kind: 'upload', target_id: url }]);
+
+    expect((await uploadCover(png)).statusCode).toBe(401);
+    expect((await uploadCover(png, await h.registerMember())).statusCode).toBe(403);
+    expect((await uploadCover(png, reviewer)).statusCode).toBe(403);
+    const text = await uploadCover(Buffer.from('not a picture at all\n'), manager);
+    expect(text.statusCode, text.body).toBe(400);
+    expect(issues(text).map((i) => i.field)).toEqual(['file']);
+    expect(await audits()).toHaveLength(1);
   });
 
   it('serves a partner-only download to partners and cooperation staff only: 401 to visitors, 403 to other members', async () => {

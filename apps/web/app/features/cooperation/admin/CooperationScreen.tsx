@@ -34,7 +34,10 @@ import {
   type CooperationKind,
 } from '@portal/contracts/cooperation';
 import { cooperationBackOfficeCatalogues, cooperationCatalogues } from '@portal/locales/cooperation';
+import { uploadCooperationCover } from '@portal/contracts/cooperation-admin';
 import { LoadMore } from '~/components/admin/LoadMore';
+import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
+import { SiteImageUpload } from '~/components/upload/SiteImageUpload';
 import { Avatar } from '~/components/Avatar';
 import { AttachmentUpload, type FormAttachment } from '~/components/upload/AttachmentUpload';
 import { useAdminSite } from '~/lib/admin/admin-context';
@@ -161,10 +164,10 @@ function PageDrawer({ id, onClose }: { id: number | 'new'; onClose: () => void }
             <Input.TextArea rows={2} maxLength={R.summaryMax} showCount />
           </Form.Item>
           <Form.Item name="cover_url" label={t('cover')} rules={[rule('cover_url')]}>
-            <Input placeholder="/uploads/site/….png" />
+            <SiteImageUpload call={uploadCooperationCover} label={t('uploadCover')} testId="coop-admin-cover" />
           </Form.Item>
           <Form.Item name="body_html" label={t('body')} rules={[rule('body_html')]}>
-            <Input.TextArea rows={10} spellCheck={false} data-testid="coop-admin-body" />
+            <LazyRichTextEditor height={300} />
           </Form.Item>
           <Space size="large">
             <Form.Item name="sort" label={t('sort')} rules={[rule('sort')]}>
