@@ -206,26 +206,41 @@ export function cooperationRepository(db: Executor) {
         .where('cooperation_files.id', '=', id)
         .executeTakeFirst(),
 
+    /**
+     * Makes the page's downloads these, in this order. A file that stays keeps its row, so its
+     * download address (`/cooperate/file/{id}`) survives an edit of the page.
+     */
     async replaceFiles(
       pageId: number,
       files: ReadonlyArray<{ attachment_id: number; title: string; partner_only: boolean }>,
       now: number,
     ): Promise<void> {
-      await db.deleteFrom('cooperation_files').where('page_id', '=', pageId).execute();
-      if (files.length === 0) return;
-      await db
-        .insertInto('cooperation_files')
-        .values(
-          files.map((f, i) => ({
-            page_id: pageId,
-            attachment_id: f.attachment_id,
-            title: f.title,
-            partner_only: f.partner_only ? 1 : 0,
-            sort: i,
-            created_at: now,
-          })),
-        )
+      const existing = await db
+        .selectFrom('cooperation_files')
+        .select(['id', 'attachment_id'])
+        .where('page_id', '=', pageId)
+        .orderBy('id')
         .execute();
+      const kept = new Set<number>();
+      const inserts: Array<{ attachment_id: number; title: string; partner_only: number; sort: number }> = [];
+      for (const [sort, file] of files.entries()) {
+        const row = existing.find((r) => r.attachment_id === file.attachment_id && !kept.has(r.id));
+        const values = { title: file.title, partner_only: file.partner_only ? 1 : 0, sort };
+        if (row) {
+          kept.add(row.id);
+          await db.updateTable('cooperation_files').set(values).where('id', '=', row.id).execute();
+        } else {
+          inserts.push({ attachment_id: file.attachment_id, ...values });
+        }
+      }
+      const gone = existing.filter((r) => !kept.has(r.id)).map((r) => r.id);
+      if (gone.length) await db.deleteFrom('cooperation_files').where('id', 'in', gone).execute();
+      if (inserts.length) {
+        await db
+          .insertInto('cooperation_files')
+          .values(inserts.map((f) => ({ page_id: pageId, ...f, created_at: now })))
+          .execute();
+      }
     },
 
     /** Of these attachments, those the member uploaded or that are already files of the page. */

@@ -365,6 +365,22 @@ describe('cooperation pages', () => {
     ).map((r) => r.id);
     expect((await download(again[1]!)).statusCode).toBe(404);
     expect((await download(again[1]!, manager)).statusCode).toBe(200);
+
+    // An edit keeps each remaining file's address: published again, the brochure first and renamed,
+    // the kit dropped. The brochure downloads where it did; the kit's address is gone.
+    const edited = await admin('/admin/cooperation/save', {
+      ...pageForm({ title: 'Solution kits' }),
+      id: pageId,
+      files: [{ attachment_id: brochure, title: 'Brochure 2027' }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await call(member, '/api/cooperate/info', { id: pageId })).json().data.files as Array<{
+      id: number;
+      title: string;
+    }>;
+    expect(after.map((f) => [f.id, f.title])).toEqual([[brochureFile!.id, 'Brochure 2027']]);
+    expect((await download(brochureFile!.id)).statusCode).toBe(200);
+    expect((await download(kitFile!.id, manager)).statusCode).toBe(404);
   });
 });
 
