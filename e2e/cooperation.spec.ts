@@ -11,9 +11,16 @@ import { expect, signalHydration, SITES, test, waitForHydration } from './suppor
  * Cooperation (issue 21 items 5–7, decision 045), both sites in one journey: the cooperation home
  * and a programme's page are server-rendered with their head; a member (not a partner yet) sees the
  * solution kit locked and is refused its download, sends a cooperation application from the home;
- * staff approve it in the back office's review queue; the member, now an enterprise member with
- * badge 50, downloads the partner-only kit, which another member and a visitor are still refused.
+ * staff approve it in the back office's review queue, and rewrite the programme in the rich-text
+ * editor with a new cover; the member, now an enterprise member with badge 50, sees the new page and
+ * downloads the partner-only kit, which another member and a visitor are still refused.
  */
+
+// A 96x32 PNG: the cover upload judges it by its content and redraws it.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAGAAAAAgCAIAAABiouoDAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAdUlEQVRoge3YUQ2AMBTF0CmZMBRXFgrghyyPj5NMQdPbDda+cvYzhIXOflUEoADqy0oYFEAxqHNXjYkFUAzKxJp60GpQAMWgTCwN6p//FUQ6gGJQJpYGNd5jkQ6gGJSJNd4dD8UAikGZWOMB8rEaQDGooxO7AQyoAOJBLZtZAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 const admin = useAdmin();
 
@@ -110,6 +117,29 @@ test('a member applies, staff approve in the review queue, and the new partner d
       await waitForHydration(staffPage);
       await expect(staffPage.getByRole('heading', { level: 1 })).toHaveText(site.texts.cooperationAdmin.screenTitle);
       await expect(staffPage.getByRole('row').filter({ hasText: info.data.title })).toHaveCount(1);
+
+      // Staff rewrite the programme in the rich-text editor and give it a cover picture.
+      await staffPage.getByTestId(`coop-admin-edit-${programme.id}`).click();
+      const pageForm = staffPage.getByTestId('coop-admin-form');
+      await expect(pageForm.getByTestId('coop-admin-title')).toHaveValue(info.data.title);
+      await pageForm.locator('[data-testid="coop-admin-cover"] input[type="file"]').setInputFiles({
+        name: 'cover.png',
+        mimeType: 'image/png',
+        buffer: PNG,
+      });
+      await expect(pageForm.getByTestId('coop-admin-cover-preview')).toHaveAttribute(
+        'src',
+        /^\/uploads\/site\/[0-9a-f]{32}\.png$/,
+      );
+      const cover = await pageForm.getByTestId('coop-admin-cover-preview').getAttribute('src');
+      const addition = site.lang === 'zh' ? '新增：认证流程两周内完成。' : 'New: certification takes two weeks.';
+      const editor = pageForm.locator('.ProseMirror');
+      await editor.click();
+      await staffPage.keyboard.press('Control+End');
+      await staffPage.keyboard.press('Enter');
+      await editor.pressSequentially(addition);
+      await staffPage.getByTestId('coop-admin-save').click();
+      await expect(pageForm).toBeHidden();
       await staffPage.getByText(site.texts.cooperationAdmin.partnersTab, { exact: true }).click();
       const partnerRow = staffPage.getByRole('row').filter({ hasText: company });
       await partnerRow.getByRole('button', { name: site.texts.cooperationAdmin.members, exact: true }).click();
@@ -126,6 +156,8 @@ test('a member applies, staff approve in the review queue, and the new partner d
       expect(centre.data.list).toContainEqual(expect.objectContaining({ kind: 'cooperation', status: 20 }));
       await page.goto(`/${site.prefix}/cooperate/info/${programme.id}`);
       await waitForHydration(page);
+      await expect(page.locator('.coop-body')).toContainText(addition);
+      await expect(page.locator('.coop-detail__cover')).toHaveAttribute('src', cover!);
       const link = kit.getByTestId('coop-file-download');
       await expect(link).toBeVisible();
       const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
