@@ -249,3 +249,5 @@ export const mvpCalls = [
 
 /** Where the MVP page (and its application form) is. */
 export const mvpPagePath = (prefix: string) => `/${prefix}/stationed/mvp`;
+/** The MVP page with its application open. */
+export const mvpApplyPath = (prefix: string) => `${mvpPagePath(prefix)}?apply=1`;

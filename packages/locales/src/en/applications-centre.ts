@@ -5,6 +5,7 @@ export const applicationsCentre: PersonalCentreCatalogue['applicationsCentre'] =
   title: 'My applications',
   empty: 'You have not submitted any application yet.',
   applyExpert: 'Apply to be a resident expert',
+  applyMvp: 'Apply to be an MVP',
   applyCooperation: 'Apply to become a partner',
   submitted: 'Submitted',
   reason: 'Reason for rejection: {{reason}}',

@@ -3,6 +3,7 @@ export const applicationsCentre = {
   title: '我的申请',
   empty: '你还没有提交过申请。',
   applyExpert: '申请成为驻站专家',
+  applyMvp: '申请 MVP',
   applyCooperation: '申请成为合作伙伴',
   submitted: '提交于',
   reason: '未通过原因：{{reason}}',

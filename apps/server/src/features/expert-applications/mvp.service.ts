@@ -5,7 +5,7 @@ import type { MyApplication } from '@portal/contracts/expert-applications';
 import {
   APPLICATION_STATUS,
   MVP_RULE,
-  mvpPagePath,
+  mvpApplyPath,
   type MvpApplication,
   type MvpApplicationFields,
   type MvpTerm,
@@ -260,7 +260,7 @@ export function mvpService(db: Kysely<DB>, clock: Clock = { now: Date.now }) {
         submit_time: application.submit_time,
         decide_time: application.decide_time,
         editable: application.editable,
-        edit_path: `${mvpPagePath((siteById(site.tws_id) ?? site).prefix)}?apply=1`,
+        edit_path: mvpApplyPath((siteById(site.tws_id) ?? site).prefix),
       };
     },
 

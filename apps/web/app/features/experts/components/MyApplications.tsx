@@ -8,6 +8,7 @@ import {
   type MyApplication,
 } from '@portal/contracts/expert-applications';
 import { cooperationApplyPath } from '@portal/contracts/cooperation';
+import { mvpApplyPath } from '@portal/contracts/mvp';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { DateTime } from '~/components/DateTime';
 import { addTexts } from '~/lib/i18n';
@@ -50,6 +51,8 @@ export default function MyApplications() {
           emptyText: (
             <span>
               {t('empty')} <a href={expertApplicationPath(site.prefix)}>{t('applyExpert')}</a>
+              {' · '}
+              <a href={mvpApplyPath(site.prefix)}>{t('applyMvp')}</a>
               {' · '}
               <a href={cooperationApplyPath(site.prefix)}>{t('applyCooperation')}</a>
             </span>
