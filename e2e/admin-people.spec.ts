@@ -5,7 +5,7 @@ import { frontMsgList } from '@portal/contracts/messages';
 import { adminRolesList, type RoleItem } from '@portal/contracts/roles';
 import { callApi, fill, registerMember, siteCode, whoAmI, type TestMember } from './support/accounts';
 import { useAdmin } from './support/admin';
-import { chooseOption } from './support/antd';
+import { chooseOption, confirmPopconfirm } from './support/antd';
 import {
   expect,
   homeOf,
@@ -45,9 +45,6 @@ async function memberBrowser(browser: Browser, baseURL: string, site: E2eSite, t
   await expect(page.getByTestId('nav-user')).toBeVisible();
   return { context, member, page };
 }
-
-/** The popconfirm that is open: its primary (OK) button. */
-const confirmPopup = (page: Page) => page.locator('.ant-popconfirm-buttons:visible .ant-btn-primary').click();
 
 /** Opens the members screen of the site, finds the member by nickname and opens their drawer. */
 async function openMember(page: Page, site: E2eSite, member: TestMember): Promise<Locator> {
@@ -135,7 +132,7 @@ for (const site of SITES) {
 
       // Revoked in the drawer: refused again, and told.
       await drawer.getByTestId(`admin-revoke-${EDITOR.code}`).click();
-      await confirmPopup(page);
+      await confirmPopconfirm(page);
       await expect(drawer.getByTestId(`admin-grant-${EDITOR.code}`)).toHaveCount(0);
       expect((await staffCall()).http).toBe(403);
       expect((await whoAmI(them.context.request, site)).data.user_logo_arr).not.toContain(EDITOR.badge);
@@ -170,7 +167,7 @@ for (const site of SITES) {
       await drawer.getByLabel(texts.banReason).fill(reason);
       await drawer.getByText(texts.preset1d, { exact: true }).click();
       await drawer.getByTestId('admin-ban-submit').click();
-      await confirmPopup(page);
+      await confirmPopconfirm(page);
       await expect(drawer.getByTestId('admin-user-ban-state')).toContainText(reason);
       await expect(drawer.getByTestId('admin-user-sessions')).toHaveText('0');
 
@@ -189,7 +186,7 @@ for (const site of SITES) {
 
       // Lifted in the drawer; the history keeps the ban with who lifted it.
       await drawer.getByTestId('admin-unban').click();
-      await confirmPopup(page);
+      await confirmPopconfirm(page);
       await expect(drawer.getByTestId('admin-user-ban-state')).toHaveText(texts.notBannedNow);
       await expect(drawer.getByTestId('admin-user-bans')).toContainText(reason);
       const lifted = await detailOf(site, them.member);
@@ -223,7 +220,7 @@ for (const site of SITES) {
       await page.getByLabel(texts.title, { exact: true }).fill(title);
       await page.getByLabel(texts.content, { exact: true }).fill(content);
       await page.getByTestId('admin-broadcast-send').click();
-      await confirmPopup(page);
+      await confirmPopconfirm(page);
       const sent = page.getByTestId(`admin-broadcasts-table-${siteCode(site)}`);
       await expect(sent).toContainText(title);
       await expect(sent.getByRole('row').filter({ hasText: title })).toContainText(texts.audienceAll);
@@ -299,7 +296,7 @@ for (const site of SITES) {
       await expect(page.getByTestId(`admin-perm-${code}-user.manage`)).toBeChecked();
 
       await head.getByTestId(`admin-role-delete-${code}`).click();
-      await confirmPopup(page);
+      await confirmPopconfirm(page);
       await expect(page.getByTestId(`admin-role-col-${code}`)).toHaveCount(0);
       expect((await rolesNow(site)).map((r) => r.code)).not.toContain(code);
 

@@ -4,6 +4,7 @@ import { activityIndex, type ActivityCard } from '@portal/contracts/events';
 import { topicArticleAdd, topicPageList } from '@portal/contracts/topics';
 import { callApi, fill, registerMember, toasts } from './support/accounts';
 import { expect, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+import { confirmPopconfirm } from './support/antd';
 
 /**
  * Decision 030, on both sites: a topic's page links to its activities page, which lists the event the
@@ -31,7 +32,6 @@ async function topicWithEvent(api: APIRequestContext, site: E2eSite) {
 }
 
 /** The open popconfirm's OK button. */
-const confirm = (page: Page) => page.locator('.ant-popconfirm-buttons:visible .ant-btn-primary').click();
 
 for (const site of SITES) {
   const ui = site.texts.events.ui;
@@ -98,7 +98,7 @@ for (const site of SITES) {
     await row.getByTestId('my-signup-show-code').click();
     await expect(row.getByTestId('event-checkin-qr')).toBeVisible();
     await row.getByTestId('my-signup-cancel').click();
-    await confirm(page);
+    await confirmPopconfirm(page);
     await expect(toasts(page).filter({ hasText: api.cancelled })).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(signups).toContainText(centre.mySignupsEmptyUpcoming);
@@ -111,7 +111,7 @@ for (const site of SITES) {
     const favourite = favourites.getByTestId(`my-favourite-${event.ta_id}`);
     await expect(favourite).toContainText(event.ta_title);
     await favourite.getByTestId('my-favourite-remove').click();
-    await confirm(page);
+    await confirmPopconfirm(page);
     await expect(favourite).toHaveCount(0);
     await expect(favourites).toContainText(centre.myFavouritesEmpty);
 
@@ -120,7 +120,7 @@ for (const site of SITES) {
     const article = page.getByTestId(`my-article-${added.data.ttar_id}`);
     await expect(article).toContainText(site.texts.reviews.status['10']);
     await article.getByTestId('my-article-withdraw').click();
-    await confirm(page);
+    await confirmPopconfirm(page);
     await expect(article).toContainText(site.texts.reviews.status['40']);
     await expect(article.getByTestId('my-article-withdraw')).toHaveCount(0);
     await expect(article.getByTestId('my-article-edit')).toHaveText(site.texts.topics.ui.resubmit);

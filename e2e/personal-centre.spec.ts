@@ -20,6 +20,7 @@ import {
 import { apiContext, callApi, fill, registerMember } from './support/accounts';
 import { useAdmin } from './support/admin';
 import { expect, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
+import { confirmPopconfirm } from './support/antd';
 
 /**
  * Issue 22 item 4 on both sites: the personal centre's sections, each at its own URL, reached by
@@ -162,7 +163,7 @@ test('the personal centre: every section at its own URL, by menu and by URL, on 
       expect(html).toContain(`data-testid="my-article-${rejected}"`);
       // Deleting a post from here.
       await page.getByTestId(`my-post-delete-${toDelete}`).click();
-      await page.locator('.ant-popconfirm-buttons:visible .ant-btn-primary').click();
+      await confirmPopconfirm(page);
       await expect(page.getByTestId(`my-post-${toDelete}`)).toHaveCount(0);
 
       // Favourites, by URL.

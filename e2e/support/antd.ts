@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -35,4 +35,16 @@ export async function openedDialog(dialog: Locator): Promise<Locator> {
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/-(?:appear|enter)\b/);
   return dialog;
+}
+
+/**
+ * Presses OK in the antd popconfirm that is open. Like a dialog, the popup zooms in, and a press
+ * that meets it while it is still opening can be lost (the popup then stays open with its question);
+ * so the press waits for the opening to end.
+ */
+export async function confirmPopconfirm(page: Page): Promise<void> {
+  const popup = page.locator('.ant-popconfirm:visible');
+  await expect(popup).toHaveCount(1);
+  await expect(popup).not.toHaveClass(/-(?:appear|enter)\b/);
+  await popup.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
 }
