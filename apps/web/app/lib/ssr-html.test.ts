@@ -46,8 +46,10 @@ describe('paint before hydration', () => {
     '<script nonce="n" type="module" async="">; import * as route0 from "/assets/root-A.js"; import * as route1 from "/assets/home-B.js";\n' +
     '  window.__reactRouterManifest = {"url":"/assets/manifest-1.js"};\n' +
     '  window.__reactRouterRouteModules = {"root":route0,"cn/home":route1};\n\nimport("/assets/entry.client-C.js");</script>';
-  const page = (script: string) =>
-    `<html><head><title>存储社区</title></head><body><p>中文 English</p><script nonce="n">window.a=1</script>${script}</body></html>`;
+  const preloads =
+    '<link rel="modulepreload" href="/assets/entry.client-C.js" nonce="n"/><link rel="modulepreload" href="/assets/root-A.js" nonce="n"/>';
+  const page = (script: string, links = preloads) =>
+    `<html><head><title>存储社区</title>${links}<link rel="stylesheet" href="/a.css"/></head><body><p>中文 English</p><script nonce="n">window.a=1</script>${script}</body></html>`;
 
   it('turns the static route imports into imports after the next frame, keeping the rest of the script', () => {
     const out = paintBeforeHydration(Buffer.from(page(hydration))).toString('utf8');
@@ -61,10 +63,50 @@ describe('paint before hydration', () => {
     );
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"cn/home":route1};');
     expect(script).toContain('import("/assets/entry.client-C.js");');
-    // Everything around the script, multi-byte text included, is byte for byte the same.
+    // Everything around the script, multi-byte text included, is byte for byte the same, but for
+    // the modulepreload links, which the script adds after the frame.
     expect(out.replace(script, '')).toBe(
-      page(hydration).replace(/(<script nonce="n" type="module" async="">)[\s\S]*?(<\/script>)/, '$1$2'),
+      page(hydration, '').replace(/(<script nonce="n" type="module" async="">)[\s\S]*?(<\/script>)/, '$1$2'),
     );
+    expect(script).toContain('for(const h of ["/assets/entry.client-C.js","/assets/root-A.js"])');
+    expect(script.indexOf('modulepreload')).toBeGreaterThan(script.indexOf('requestAnimationFrame'));
+    expect(script.indexOf('modulepreload')).toBeLessThan(script.indexOf('import("/assets/root-A.js")'));
+  });
+
+  it('adds the links back with the page’s nonce, after the first frame, in the browser', async () => {
+    const out = paintBeforeHydration(Buffer.from(page(hydration))).toString('utf8');
+    const script = /<script nonce="n" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    const added: Array<{ rel: string; href: string; nonce?: string }> = [];
+    const frames: Array<() => void> = [];
+    const fakeDocument = {
+      querySelector: () => ({ nonce: 'n' }),
+      createElement: () => ({}) as { rel: string; href: string; nonce?: string },
+      head: { append: (l: { rel: string; href: string; nonce?: string }) => added.push({ ...l }) },
+    };
+    // The script up to its imports, run with a frame that comes when the test says so (the
+    // second's fallback never comes).
+    const body = script.slice(0, script.indexOf('const [route0'));
+    const run = new Function(
+      'document',
+      'requestAnimationFrame',
+      'setTimeout',
+      `return (async () => { ${body} })();`,
+    ) as (d: unknown, raf: (f: () => void) => void, st: (f: () => void, ms?: number) => void) => Promise<void>;
+    const done = run(
+      fakeDocument,
+      (f) => frames.push(f),
+      (f, ms) => {
+        if (!ms) f();
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(added).toEqual([]);
+    frames.forEach((f) => f());
+    await done;
+    expect(added).toEqual([
+      { rel: 'modulepreload', href: '/assets/entry.client-C.js', nonce: 'n' },
+      { rel: 'modulepreload', href: '/assets/root-A.js', nonce: 'n' },
+    ]);
   });
 
   it('leaves a page without the hydration script as it is', () => {

@@ -19,26 +19,42 @@ export function injectIntoHead(html: Buffer<ArrayBuffer>, markup: string): Buffe
 
 const ROUTE_IMPORT = /import \* as (route\d+) from "([^"]+)";/g;
 const FIRST_ROUTE_IMPORT = 'import * as route0 from ';
+/** React Router's modulepreload links, as `<Links>`/`<Scripts>` write them (`href` first, a nonce after). */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const HYDRATION_SCRIPT_OPENING = /^<script[^>]*type="module"[^>]*>;?\s*$/;
 
 /**
- * Lets the browser paint the server's HTML before the page's JavaScript runs. React Router's
+ * Lets the browser paint the server's HTML before the page's JavaScript loads. React Router's
  * hydration script imports the route modules statically, so the browser evaluates all of them (and
- * React with them) before it paints anything; on a phone that puts the whole start-up in front of
- * the first paint. The script's static route imports become dynamic ones behind a wait for the next
- * frame (or a second, for a tab in the background, which draws no frames), the rest of the script
- * unchanged: the modules still download at once (their modulepreload links), they only evaluate
- * after the first paint. Only that script's bytes are decoded and rewritten; the rest of the page
- * is copied as it is.
+ * React with them) before it paints anything, and its modulepreload links (some forty chunks) start
+ * every download beside the stylesheet: on a phone's network the first paint waits for the
+ * JavaScript's bytes too. The script's static route imports become dynamic ones behind a wait for
+ * the next frame (or a second, for a tab in the background, which draws no frames), and the
+ * modulepreload links leave the head: the script adds them back after that frame, so the chunks
+ * still download at once, in parallel, but after the first paint; the rest of the script is
+ * unchanged. Only the head's links and that script's bytes are rewritten; the rest of the page is
+ * copied as it is.
  */
 export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const firstImport = html.indexOf(FIRST_ROUTE_IMPORT);
   if (firstImport < 0) return html;
   const start = html.lastIndexOf('<script', firstImport);
   const end = html.indexOf('</script>', firstImport);
-  if (start < 0 || end < 0 || !HYDRATION_SCRIPT_OPENING.test(html.toString('latin1', start, firstImport))) {
+  const headEnd = html.indexOf('</head>');
+  if (
+    start < 0 ||
+    end < 0 ||
+    headEnd < 0 ||
+    headEnd > start ||
+    !HYDRATION_SCRIPT_OPENING.test(html.toString('latin1', start, firstImport))
+  ) {
     return html;
   }
+  const preloads: string[] = [];
+  const head = html.toString('latin1', 0, headEnd).replace(MODULE_PRELOAD, (_match, href: string) => {
+    preloads.push(href);
+    return '';
+  });
   const names: string[] = [];
   const urls: string[] = [];
   const script = html.toString('latin1', start, end).replace(ROUTE_IMPORT, (_match, name: string, url: string) => {
@@ -49,9 +65,15 @@ export function paintBeforeHydration(html: Buffer<ArrayBuffer>): Buffer<ArrayBuf
   const bodyAt = script.indexOf('>') + 1;
   const wait =
     'await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,1000)});' +
+    (preloads.length
+      ? "{const n=document.querySelector('script[nonce]')?.nonce;" +
+        `for(const h of ${JSON.stringify(preloads)}){const l=document.createElement('link');` +
+        "l.rel='modulepreload';l.href=h;if(n)l.nonce=n;document.head.append(l)}}"
+      : '') +
     `const [${names.join(',')}]=await Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]);`;
   return Buffer.concat([
-    html.subarray(0, start),
+    Buffer.from(head, 'latin1'),
+    html.subarray(headEnd, start),
     Buffer.from(script.slice(0, bodyAt) + wait + script.slice(bodyAt), 'latin1'),
     html.subarray(end),
   ]);
