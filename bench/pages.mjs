@@ -13,6 +13,9 @@
 //   stationed-index   GET /cn/stationed/index: the experts directory
 //   stationed-info    GET /cn/stationed/info/{id}/articles/new: the most followed expert's page
 //   userinfo          GET /cn/userinfo: the member's personal centre (member only)
+//   stationed-mvp     GET /cn/stationed/mvp: the MVP programme and the MVPs by year
+//   cooperate-index   GET /cn/cooperate/index: the cooperation programmes and the partner directory
+//   cooperate-info    GET /cn/cooperate/info/{id}: the first programme, with its downloads
 //   search            GET /cn/search/对象存储: the search page's first results (every kind, counts per kind)
 import { API_HEADERS, expectHtml, expectJson } from './lib/measure.mjs';
 import { runContentBench } from './lib/content-bench.mjs';
@@ -36,7 +39,7 @@ function pageTarget({ what, path, memberOnly = false, needsIds = true }) {
   };
 }
 
-/** The ids the pages name: the newest issue and its first article, the most followed expert. */
+/** The ids the pages name: the newest issue and its first article, the most followed expert, the first programme. */
 function idsOnce() {
   let ids;
   return async (base) => {
@@ -62,8 +65,19 @@ function idsOnce() {
       headers: API_HEADERS,
       body: JSON.stringify({ limit: 1 }),
     });
-    ids = { issue, article: articles.data.list[0]?.tea_id, expert: experts.data.list[0]?.user_id };
-    if (!ids.issue || !ids.article || !ids.expert)
+    const programmes = await expectJson(base, {
+      method: 'POST',
+      path: '/api/protal/api/cooperate/list',
+      headers: API_HEADERS,
+      body: JSON.stringify({}),
+    });
+    ids = {
+      issue,
+      article: articles.data.list[0]?.tea_id,
+      expert: experts.data.list[0]?.user_id,
+      programme: programmes.data.list[0]?.id,
+    };
+    if (!ids.issue || !ids.article || !ids.expert || !ids.programme)
       throw new Error(`demo content lacks a page to render: ${JSON.stringify(ids)}`);
     return ids;
   };
@@ -82,6 +96,16 @@ const TARGETS = {
     path: (ids) => `/cn/stationed/info/${ids.expert}/articles/new`,
   }),
   userinfo: pageTarget({ what: 'GET /cn/userinfo (member only)', path: () => '/cn/userinfo', memberOnly: true }),
+  'stationed-mvp': pageTarget({ what: 'GET /cn/stationed/mvp', path: () => '/cn/stationed/mvp', needsIds: false }),
+  'cooperate-index': pageTarget({
+    what: 'GET /cn/cooperate/index',
+    path: () => '/cn/cooperate/index',
+    needsIds: false,
+  }),
+  'cooperate-info': pageTarget({
+    what: 'GET /cn/cooperate/info/{id}',
+    path: (ids) => `/cn/cooperate/info/${ids.programme}`,
+  }),
   search: pageTarget({
     what: 'GET /cn/search/对象存储',
     path: () => `/cn/search/${encodeURIComponent('对象存储')}`,
