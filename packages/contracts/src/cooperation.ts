@@ -17,9 +17,6 @@ import { isHttpUrl, isSiteImageUrl, plainLine, utf8Bytes } from './text-rules';
 export const COOPERATION_KINDS = ['programme', 'case'] as const;
 export type CooperationKind = (typeof COOPERATION_KINDS)[number];
 
-/** The role partners hold (badge 50); partner-only downloads are theirs. */
-export const PARTNER_ROLE = 'enterprise';
-
 export const COOPERATION_RULE = {
   titleMax: 200,
   summaryMax: 1000,

@@ -61,6 +61,8 @@ export const MEMBER_ROLE = 'member';
 export const ADMIN_ROLE = 'admin';
 /** MVPs hold their role for a term (decision 044): granted, changed and ended on the experts and MVPs screen only. */
 export const MVP_ROLE = 'mvp';
+/** Partners: enterprise members of a partner company (badge 50, decision 045); partner-only material is theirs. */
+export const PARTNER_ROLE = 'enterprise';
 
 export interface BuiltinRole {
   code: string;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { PARTNER_ROLE } from '@portal/contracts/cooperation';
+import { PARTNER_ROLE } from '@portal/contracts/permissions';
 import type { Executor } from '../../db/executor';
 import type { KeysetCursor } from '../../lib/keyset';
 

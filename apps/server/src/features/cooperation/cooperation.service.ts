@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import {
   COOPERATION_KINDS,
   cooperationFilePath,
-  PARTNER_ROLE,
   type CooperationKind,
   type CooperationPage,
   type CooperationSummary,
@@ -15,6 +14,7 @@ import { ApiError } from '../../http/api-error';
 import { holdsPermission, type SignedInMember } from '../../http/register-call';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { isPartner } from '../../platform/roles/partner';
 import { findAttachment } from '../../platform/uploads/attachment-links';
 import { cooperationRepository, type CooperationPageRow } from './cooperation.repository';
 
@@ -25,14 +25,14 @@ export function managesCooperation(viewer: SignedInMember | null): boolean {
   return viewer !== null && holdsPermission(viewer, PERMISSIONS.cooperationManage);
 }
 
-/** Partners: members holding the enterprise role (on this site or every site). */
-export function isPartner(viewer: SignedInMember | null): boolean {
-  return viewer !== null && !viewer.banned && viewer.roles.some((r) => r.role === PARTNER_ROLE);
+/** A partner (the enterprise role) who is not banned: a banned member downloads nothing partner-only. */
+function unbannedPartner(viewer: SignedInMember | null): boolean {
+  return isPartner(viewer) && !viewer!.banned;
 }
 
 /** A partner-only file is for partners and the staff who manage cooperation; other files for anyone. */
 export function mayDownload(file: { partner_only: number }, viewer: SignedInMember | null): boolean {
-  return !file.partner_only || isPartner(viewer) || managesCooperation(viewer);
+  return !file.partner_only || unbannedPartner(viewer) || managesCooperation(viewer);
 }
 
 const kindOf = (kind: string): CooperationKind =>
@@ -102,7 +102,7 @@ export function cooperationService(db: Kysely<DB>) {
           url: cooperationFilePath(f.id),
         })),
         versions: versions.filter((v) => v.published).map((v) => ({ tws_id: v.site_id, id: v.id })),
-        is_partner: isPartner(viewer),
+        is_partner: unbannedPartner(viewer),
         published: row.published === 1,
         create_time: iso(row.created_at)!,
       };

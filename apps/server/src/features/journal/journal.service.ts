@@ -17,11 +17,9 @@ import type { SignedInMember } from '../../http/register-call';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { memberBriefs } from '../../platform/members/member-brief.repository';
+import { isPartner } from '../../platform/roles/partner';
 import { findAttachment } from '../../platform/uploads/attachment-links';
 import { journalRepository, type IssueRow, type JournalCountKind } from './journal.repository';
-
-/** The role that makes a member a partner (decisions.md, People: enterprise member, verified by admin). */
-export const PARTNER_ROLE = 'enterprise';
 
 /** Who counts as one reader: a member, else the visitor id of spec 7, else the address. */
 export function readerKey(viewer: SignedInMember | null, visitorId: string | null, address: string): string {
@@ -37,7 +35,7 @@ export function editsJournal(viewer: SignedInMember | null): boolean {
 /** A partner-only issue's PDF is for enterprise members (and the magazine's editors) only. */
 export function mayReadPdf(issue: { partner_only: number }, viewer: SignedInMember | null): boolean {
   if (!issue.partner_only) return true;
-  return viewer !== null && (viewer.roles.some((r) => r.role === PARTNER_ROLE) || editsJournal(viewer));
+  return isPartner(viewer) || editsJournal(viewer);
 }
 
 export function issueSummary(row: IssueRow): JournalIssueSummary {

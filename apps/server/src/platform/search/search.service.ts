@@ -10,12 +10,10 @@ import type { Clock } from '../../lib/clock';
 import type { SignedInMember } from '../../http/register-call';
 import { ApiError } from '../../http/api-error';
 import { memberBriefs } from '../members/member-brief.repository';
+import { isPartner } from '../roles/partner';
 import { searchEngineFor, type SearchHit, type SearchQuery } from './search-engine';
 import { highlighter, markHits, snippet } from './search-snippet';
 import { expandSynonyms, typingTerms, type QueryTerm } from './tokenizer';
-
-/** The role that makes a member a partner (decisions.md, People: enterprise member, verified by admin). */
-const PARTNER_ROLE = 'enterprise';
 
 const DAY_MS = 86_400_000;
 const TIME_SPANS: Record<Exclude<SearchTime, 'all'>, number> = {
@@ -111,10 +109,6 @@ async function synonymGroups(db: Kysely<DB>, siteId: number): Promise<string[][]
 /** A count for every kind, 0 where nothing matched. */
 function allKinds(found: Partial<Record<SearchKind, number>>): Record<SearchKind, number> {
   return Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, found[kind] ?? 0])) as Record<SearchKind, number>;
-}
-
-function isPartner(viewer: SignedInMember | null): boolean {
-  return viewer !== null && viewer.roles.some((r) => r.role === PARTNER_ROLE);
 }
 
 /**
