@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { PARTNER_ROLE } from '@portal/contracts/permissions';
 import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
 import type { KeysetCursor } from '../../lib/keyset';
 
 const PAGE_COLUMNS = [
@@ -30,6 +31,23 @@ export interface StoredApplication {
 /** A company name folded for matching: trimmed, inner spaces collapsed, lower case. */
 export const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** A page's downloads and, of them, the partner-only ones, for its card. */
+const FILE_COUNTS = [
+  (eb: ExpressionBuilder<DB, 'cooperation_pages'>) =>
+    eb
+      .selectFrom('cooperation_files')
+      .select(sql<number>`count(*)`.as('n'))
+      .whereRef('cooperation_files.page_id', '=', 'cooperation_pages.id')
+      .as('file_count'),
+  (eb: ExpressionBuilder<DB, 'cooperation_pages'>) =>
+    eb
+      .selectFrom('cooperation_files')
+      .select(sql<number>`count(*)`.as('n'))
+      .whereRef('cooperation_files.page_id', '=', 'cooperation_pages.id')
+      .where('cooperation_files.partner_only', '=', 1)
+      .as('partner_file_count'),
+] as const;
+
 /** Cooperation pages and their files, partner companies and members, applications. Kysely only. */
 export function cooperationRepository(db: Executor) {
   return {
@@ -39,22 +57,7 @@ export function cooperationRepository(db: Executor) {
     publishedPages(siteId: number, kind: string, after: KeysetCursor | null, limit: number) {
       let query = db
         .selectFrom('cooperation_pages')
-        .select([
-          ...PAGE_COLUMNS,
-          (eb) =>
-            eb
-              .selectFrom('cooperation_files')
-              .select(sql<number>`count(*)`.as('n'))
-              .whereRef('cooperation_files.page_id', '=', 'cooperation_pages.id')
-              .as('file_count'),
-          (eb) =>
-            eb
-              .selectFrom('cooperation_files')
-              .select(sql<number>`count(*)`.as('n'))
-              .whereRef('cooperation_files.page_id', '=', 'cooperation_pages.id')
-              .where('cooperation_files.partner_only', '=', 1)
-              .as('partner_file_count'),
-        ])
+        .select([...PAGE_COLUMNS, ...FILE_COUNTS])
         .where('site_id', '=', siteId)
         .where('kind', '=', kind)
         .where('published', '=', 1);
@@ -70,22 +73,7 @@ export function cooperationRepository(db: Executor) {
     allPages: (siteId: number) =>
       db
         .selectFrom('cooperation_pages')
-        .select([
-          ...PAGE_COLUMNS,
-          (eb) =>
-            eb
-              .selectFrom('cooperation_files')
-              .select(sql<number>`count(*)`.as('n'))
-              .whereRef('cooperation_files.page_id', '=', 'cooperation_pages.id')
-              .as('file_count'),
-          (eb) =>
-            eb
-              .selectFrom('cooperation_files')
-              .select(sql<number>`count(*)`.as('n'))
-              .whereRef('cooperation_files.page_id', '=', 'cooperation_pages.id')
-              .where('cooperation_files.partner_only', '=', 1)
-              .as('partner_file_count'),
-        ])
+        .select([...PAGE_COLUMNS, ...FILE_COUNTS])
         .where('site_id', '=', siteId)
         .orderBy('kind')
         .orderBy('sort')
