@@ -24,6 +24,7 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { photoBody, photoFileProblem, PHOTO_ACCEPT, uploadExpertPhotoCall } from '../api/expert-photo-upload';
+import { LinkListField } from './LinkListField';
 
 // The page's texts (and its form's rules) come with its chunk, not with every page's catalogue.
 addTexts(personalCentreCatalogues);
@@ -196,44 +197,23 @@ export function ExpertApplicationPage(props: {
   };
 
   const linkList = (field: 'contributions' | 'recommendations', max: number, urlRequired: boolean) => (
-    <Form.List name={field} rules={[listRule(field)]}>
-      {(items, { add, remove }, { errors }) => (
-        <div className="expert-apply__links" data-testid={`apply-${field}`}>
-          {items.map((item, index) => (
-            <Space key={item.key} align="baseline" wrap className="expert-apply__link">
-              <Form.Item name={[item.name, 'title']} noStyle>
-                <Input
-                  placeholder={t('ui.itemTitle')}
-                  maxLength={EXPERT_APPLICATION_RULE.itemTitleMax}
-                  aria-label={`${t('ui.itemTitle')} ${index + 1}`}
-                  data-testid={`apply-${field}-title-${index}`}
-                />
-              </Form.Item>
-              <Form.Item name={[item.name, 'url']} noStyle>
-                <Input
-                  type="url"
-                  placeholder={urlRequired ? 'https://' : `https:// (${t('ui.itemUrl')})`}
-                  maxLength={EXPERT_APPLICATION_RULE.urlMax}
-                  aria-label={`${t('ui.itemUrl')} ${index + 1}`}
-                  data-testid={`apply-${field}-url-${index}`}
-                />
-              </Form.Item>
-              {!locked ? (
-                <Button type="link" danger onClick={() => remove(item.name)}>
-                  {t('ui.remove')}
-                </Button>
-              ) : null}
-            </Space>
-          ))}
-          {!locked && items.length < max ? (
-            <Button type="dashed" onClick={() => add({ title: '', url: '' })} data-testid={`apply-${field}-add`}>
-              {t('ui.add')}
-            </Button>
-          ) : null}
-          <Form.ErrorList errors={errors} />
-        </div>
-      )}
-    </Form.List>
+    <LinkListField
+      name={field}
+      rules={[listRule(field)]}
+      max={max}
+      locked={locked}
+      rule={EXPERT_APPLICATION_RULE}
+      urlPlaceholder={urlRequired ? 'https://' : `https:// (${t('ui.itemUrl')})`}
+      texts={{ itemTitle: t('ui.itemTitle'), itemUrl: t('ui.itemUrl'), remove: t('ui.remove'), add: t('ui.add') }}
+      className="expert-apply__links"
+      itemClassName="expert-apply__link"
+      testIds={{
+        list: `apply-${field}`,
+        title: (index) => `apply-${field}-title-${index}`,
+        url: (index) => `apply-${field}-url-${index}`,
+        add: `apply-${field}-add`,
+      }}
+    />
   );
 
   return (

@@ -28,6 +28,7 @@ import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { LinkListField } from './LinkListField';
 
 // The form's texts (and its rules' messages) come with this chunk, not with the MVP page.
 addTexts(personalCentreCatalogues);
@@ -235,44 +236,23 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
           <Input.TextArea rows={4} showCount maxLength={MVP_RULE.biographyMax} data-testid="mvp-apply-biography" />
         </Form.Item>
         <Form.Item label={t('ui.contributions')} extra={t('ui.contributionsHint')} required>
-          <Form.List name="contributions" rules={[listRule]}>
-            {(items, { add, remove }, { errors }) => (
-              <div className="mvp-apply__links" data-testid="mvp-apply-contributions">
-                {items.map((item, index) => (
-                  <Space key={item.key} align="baseline" wrap className="mvp-apply__link">
-                    <Form.Item name={[item.name, 'title']} noStyle>
-                      <Input
-                        placeholder={t('ui.itemTitle')}
-                        maxLength={MVP_RULE.itemTitleMax}
-                        aria-label={`${t('ui.itemTitle')} ${index + 1}`}
-                        data-testid={`mvp-apply-title-${index}`}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[item.name, 'url']} noStyle>
-                      <Input
-                        type="url"
-                        placeholder="https://"
-                        maxLength={MVP_RULE.urlMax}
-                        aria-label={`${t('ui.itemUrl')} ${index + 1}`}
-                        data-testid={`mvp-apply-url-${index}`}
-                      />
-                    </Form.Item>
-                    {!locked ? (
-                      <Button type="link" danger onClick={() => remove(item.name)}>
-                        {t('ui.remove')}
-                      </Button>
-                    ) : null}
-                  </Space>
-                ))}
-                {!locked && items.length < MVP_RULE.contributionsMax ? (
-                  <Button type="dashed" onClick={() => add({ title: '', url: '' })} data-testid="mvp-apply-add">
-                    {t('ui.add')}
-                  </Button>
-                ) : null}
-                <Form.ErrorList errors={errors} />
-              </div>
-            )}
-          </Form.List>
+          <LinkListField
+            name="contributions"
+            rules={[listRule]}
+            max={MVP_RULE.contributionsMax}
+            locked={locked}
+            rule={MVP_RULE}
+            urlPlaceholder="https://"
+            texts={{ itemTitle: t('ui.itemTitle'), itemUrl: t('ui.itemUrl'), remove: t('ui.remove'), add: t('ui.add') }}
+            className="mvp-apply__links"
+            itemClassName="mvp-apply__link"
+            testIds={{
+              list: 'mvp-apply-contributions',
+              title: (index) => `mvp-apply-title-${index}`,
+              url: (index) => `mvp-apply-url-${index}`,
+              add: 'mvp-apply-add',
+            }}
+          />
         </Form.Item>
         {!locked ? (
           <Space>
