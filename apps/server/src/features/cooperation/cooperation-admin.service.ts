@@ -153,7 +153,7 @@ export function cooperationAdminService(
         } else {
           id = await repo.insertPage({ ...values, site_id: site.tws_id });
         }
-        await repo.replaceFiles(id, input.files, now);
+        await repo.replaceFiles(id, beforeFiles, input.files, now);
         await linkAttachments(trx, { ids, refs: attachmentsAddressedIn(html) }, now);
         // Language versions: this page joins the other page's group (its first page's id), or leaves its own.
         if (other) {

@@ -195,20 +195,16 @@ export function cooperationRepository(db: Executor) {
         .executeTakeFirst(),
 
     /**
-     * Makes the page's downloads these, in this order. A file that stays keeps its row, so its
-     * download address (`/cooperate/file/{id}`) survives an edit of the page.
+     * Makes the page's downloads these, in this order, given its `existing` files (as `files` read
+     * them). A file that stays keeps its row, so its download address (`/cooperate/file/{id}`)
+     * survives an edit of the page.
      */
     async replaceFiles(
       pageId: number,
+      existing: ReadonlyArray<{ id: number; attachment_id: number }>,
       files: ReadonlyArray<{ attachment_id: number; title: string; partner_only: boolean }>,
       now: number,
     ): Promise<void> {
-      const existing = await db
-        .selectFrom('cooperation_files')
-        .select(['id', 'attachment_id'])
-        .where('page_id', '=', pageId)
-        .orderBy('id')
-        .execute();
       const kept = new Set<number>();
       const inserts: Array<{ attachment_id: number; title: string; partner_only: number; sort: number }> = [];
       for (const [sort, file] of files.entries()) {
