@@ -139,4 +139,9 @@ export const postgresSearchEngine: SearchEngine = {
     );
     return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.kind, Number(r.n)]));
   },
+
+  async find(executor, query) {
+    const [hits, counts] = await Promise.all([this.search(executor, query), this.counts(executor, query)]);
+    return { hits, counts };
+  },
 };

@@ -71,6 +71,14 @@ export interface SearchEngine {
   search(executor: Executor, query: SearchQuery): Promise<SearchHit[]>;
   /** How many items of each kind match, for the tabs (ignores `kinds`, `after` and `limit`). */
   counts(executor: Executor, query: SearchQuery): Promise<Partial<Record<SearchKind, number>>>;
+  /** A page of hits and the counts per kind together: what the search call asks, in as few reads as the engine can. */
+  find(executor: Executor, query: SearchQuery): Promise<SearchFound>;
+}
+
+/** The answer of `find`. */
+export interface SearchFound {
+  hits: SearchHit[];
+  counts: Partial<Record<SearchKind, number>>;
 }
 
 /** The engine of the database the executor runs on. */

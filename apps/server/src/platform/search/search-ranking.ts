@@ -10,3 +10,10 @@ export const TITLE_WEIGHT = 10;
  * key found in a million items costs what one found in a thousand does (decision 043).
  */
 export { SEARCH_COUNT_MAX as RANKED_CANDIDATES } from '@portal/contracts/search';
+
+const DAY_MS = 86_400_000;
+
+/** The recency boost of an item published at `publishedAt`, seen at `now` (both ms). */
+export function recencyBoost(now: number, publishedAt: number): number {
+  return 1 + 1 / (1 + Math.max(now - publishedAt, 0) / (DAY_MS * RECENCY_DAYS));
+}

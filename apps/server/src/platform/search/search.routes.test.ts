@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/test-app';
+import { testDb, type TestApp } from '../../../test/test-app';
 import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
 import { grantDirectly, makeModerator, makeStaff, msgOf, staffTestApp } from '../../../test/roles-harness';
 import { postDictionaries, postForm, setPostReview, type SiteDictionaries } from '../../../test/discussions-harness';
 import { SEARCH_SOURCES } from '../../search-sources';
 import { searchEngineFor } from './search-engine';
 import { indexedDocument, rebuildSearch } from './search-index';
+import { resetRecentTier } from './sqlite-search-engine';
 import { seedCorpus, type Corpus } from './search-corpus.test-support';
 
 let t: TestApp;
@@ -372,5 +373,46 @@ describe('search: a key found in more items than are ranked (decision 043)', () 
     expect(seen.has(990_000 + 1004)).toBe(true);
     const events = await search('protal_en', { search_key: 'zettabytes', kind: 'event' });
     expect(events.list.map((hit) => hit.id)).toEqual([990_000]);
+  });
+});
+
+describe('search: the recent tier of SQLite (decision 047)', () => {
+  /** Every hit of a key over all its pages, by kind and id, with the counts. */
+  async function everything(site: Site, key: string) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let counts: Record<string, number> = {};
+    do {
+      const page: Page = await search(site, { search_key: key, limit: 50, ...(cursor ? { cursor } : {}) });
+      counts = page.counts;
+      seen.push(...page.list.map((hit) => `${hit.kind}:${hit.id}`));
+      cursor = page.next_cursor;
+    } while (cursor);
+    return { hits: seen.sort(), counts };
+  }
+
+  it.runIf(testDb === 'sqlite')('finds and counts the same whether the candidates lie in the tier or not', async () => {
+    const db = t.database.db;
+    const keys: Array<[Site, string]> = [
+      ['protal', '存储'],
+      ['protal', '存'],
+      ['protal', 'Ceph 分布式'],
+      ['protal_en', 'snapshots'],
+      ['protal_en', 'backup'],
+    ];
+    const inTier = [];
+    for (const [site, key] of keys) inTier.push(await everything(site, key));
+    // A tier of the 5 newest documents: every key's candidates reach past it, so bm25 runs on the
+    // whole index.
+    await resetRecentTier(db, 5);
+    try {
+      for (const [i, [site, key]] of keys.entries()) {
+        const found = await everything(site, key);
+        expect(found.hits.length, key).toBeGreaterThan(0);
+        expect(found, key).toEqual(inTier[i]);
+      }
+    } finally {
+      await resetRecentTier(db, 50_000);
+    }
   });
 });

@@ -161,7 +161,7 @@ export function searchService(db: Kysely<DB>, clock: Clock) {
         after: cursor ? { score: cursor.score, id: cursor.id } : undefined,
         limit: body.limit + 1,
       };
-      const [hits, found] = await Promise.all([engine.search(db, query), engine.counts(db, query)]);
+      const { hits, counts: found } = await engine.find(db, query);
       const counts = allKinds(found);
       const page = hits.slice(0, body.limit);
       const last = page[page.length - 1];

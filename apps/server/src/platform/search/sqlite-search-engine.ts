@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { SEARCH_KINDS } from '@portal/contracts/search';
+import type { Executor } from '../../db/executor';
 import type { QueryTerm } from './tokenizer';
-import { RANKED_CANDIDATES, RECENCY_DAYS, TITLE_WEIGHT } from './search-ranking';
+import { RANKED_CANDIDATES, recencyBoost, TITLE_WEIGHT } from './search-ranking';
 import type { IndexedDocument, SearchEngine, SearchHit, SearchKind, SearchQuery } from './search-engine';
 
 /** An FTS5 match expression: every token quoted (the table tokenises on spaces, keeping - + . # _). */
@@ -27,7 +28,54 @@ function matchExpression(query: SearchQuery, kinds: readonly SearchKind[] | unde
   return `(${fts5Match(query.terms)}) AND ${facets.join(' AND ')}`;
 }
 
-const DAY_MS = 86_400_000;
+/**
+ * The recent tier (migration 0041, decision 047): the newest `keep` documents (50,000) are also in
+ * `search_fts_recent`, where bm25's count of each phrase is short; the oldest leave it a fiftieth of
+ * `keep` at a time.
+ */
+interface RecentTier {
+  from_id: number;
+  keep: number;
+}
+
+async function recentTier(executor: Executor): Promise<RecentTier> {
+  const { rows } = await sql<RecentTier>`select from_id, keep from search_fts_recent_from`.execute(executor);
+  return rows[0] ?? { from_id: Number.MAX_SAFE_INTEGER, keep: 0 };
+}
+
+/**
+ * Moves the tier's start so that it holds the newest `keep` again, taking the older ones out of it
+ * (a document's row still holds what the tier indexed: rows are only inserted and deleted, and the
+ * triggers follow updates).
+ */
+async function evictFromRecent(executor: Executor): Promise<void> {
+  const tier = await recentTier(executor);
+  const { rows } = await sql<{ max_id: number | null }>`select max(id) as max_id from search_documents`.execute(
+    executor,
+  );
+  const maxId = rows[0]?.max_id;
+  if (maxId === null || maxId === undefined) return;
+  const from = maxId - tier.keep + 1;
+  if (from - tier.from_id < Math.ceil(tier.keep / 50)) return;
+  await sql`insert into search_fts_recent(search_fts_recent, rowid, title_tokens, body_tokens, facets)
+    select 'delete', id, title_tokens, body_tokens, facets from search_fts_content
+     where id >= ${tier.from_id} and id < ${from}`.execute(executor);
+  await sql`update search_fts_recent_from set from_id = ${from}`.execute(executor);
+}
+
+/**
+ * Fills the recent tier again from the documents, keeping the newest `keep` (by default as many as
+ * it keeps now): after a rebuild, and in tests that need a tier holding some candidates only.
+ */
+export async function resetRecentTier(executor: Executor, keep?: number): Promise<void> {
+  const kept = keep ?? (await recentTier(executor)).keep;
+  await sql`update search_fts_recent_from
+       set keep = ${kept}, from_id = coalesce((select max(id) from search_documents), 0) - ${kept} + 1`.execute(
+    executor,
+  );
+  await sql`insert into search_fts_recent(search_fts_recent) values ('rebuild')`.execute(executor);
+}
+
 /** Documents per statement: 10 values each, under SQLite's limit of bound values. */
 const PUT_BATCH = 500;
 
@@ -36,6 +84,100 @@ function timeFilters(query: SearchQuery): RawBuilder<unknown> {
   const filters = [sql`d.published_at <= ${query.now}`];
   if (query.since !== undefined) filters.push(sql`d.published_at >= ${query.since}`);
   return sql.join(filters, sql` and `);
+}
+
+interface Candidate {
+  id: number;
+  kind: SearchKind;
+  published_at: number;
+}
+
+/**
+ * The candidates (decision 043): the newest matches the searcher may see, walked backwards in the
+ * index with the facets (no row read beyond them but the publishing time and kind), one more than
+ * are ranked when the counts are to be taken from them.
+ */
+async function candidatesOf(executor: Executor, query: SearchQuery, limit: number): Promise<Candidate[]> {
+  const { rows } = await sql<Candidate>`
+    select search_fts.rowid as id, d.kind, d.published_at from search_fts join search_documents d indexed by search_documents_facts on d.id = search_fts.rowid
+     where search_fts match ${matchExpression(query, query.kinds)} and ${timeFilters(query)}
+     order by search_fts.rowid desc limit ${limit}`.execute(executor);
+  return rows;
+}
+
+/**
+ * A page of the candidates, best first (decision 047): their bm25 over the key's terms alone (facets
+ * in a bm25 would make it count every document of a site), from the oldest candidate on, in the
+ * recent tier when they all lie there (bm25 counts every document holding each phrase: a short count
+ * there, a long one over a million), title ten times the body, times the recency boost; then only
+ * the page's rows are read.
+ */
+async function rankedPage(executor: Executor, query: SearchQuery, candidates: Candidate[]): Promise<SearchHit[]> {
+  const oldest = candidates[candidates.length - 1]?.id;
+  if (oldest === undefined) return [];
+  const table = sql.raw(oldest >= (await recentTier(executor)).from_id ? 'search_fts_recent' : 'search_fts');
+  const { rows: ranks } = await sql<{ id: number; bm: number }>`
+    select rowid as id, -bm25(${table}, ${sql.lit(TITLE_WEIGHT * 1.0)}, 1.0, 0.0) as bm
+      from ${table} where ${table} match ${fts5Match(query.terms)} and rowid >= ${oldest}`.execute(executor);
+  const bmOf = new Map(ranks.map((r) => [r.id, r.bm]));
+  const after = query.after;
+  const page = candidates
+    .map((c) => ({ id: c.id, score: (bmOf.get(c.id) ?? 0) * recencyBoost(query.now, c.published_at) }))
+    .filter((c) => !after || c.score < after.score || (c.score === after.score && c.id < after.id))
+    .sort((a, b) => b.score - a.score || b.id - a.id)
+    .slice(0, query.limit);
+  if (page.length === 0) return [];
+  const rows = await executor
+    .selectFrom('search_documents')
+    .select(['id', 'kind', 'item_id', 'site_id', 'audience', 'parent_id', 'title', 'body', 'published_at'])
+    .where(
+      'id',
+      'in',
+      page.map((c) => c.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page.flatMap((c) => {
+    const row = byId.get(c.id);
+    return row ? [{ ...row, kind: row.kind as SearchKind, score: c.score }] : [];
+  });
+}
+
+/** One capped count per kind, each an intersection inside the index (kind in the facets). */
+async function countKinds(
+  executor: Executor,
+  query: SearchQuery,
+  kinds: readonly SearchKind[],
+): Promise<Partial<Record<SearchKind, number>>> {
+  if (kinds.length === 0) return {};
+  const perKind = kinds.map(
+    (kind) => sql`select ${kind} as kind, count(*) as n from (
+        select 1 from search_fts join search_documents d indexed by search_documents_facts on d.id = search_fts.rowid
+         where search_fts match ${matchExpression(query, [kind])} and ${timeFilters(query)}
+         limit ${COUNT_CAP})`,
+  );
+  const { rows } = await sql<{ kind: SearchKind; n: number }>`${sql.join(perKind, sql` union all `)}`.execute(executor);
+  return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.kind, Number(r.n)]));
+}
+
+/** Counts stop here: past `RANKED_CANDIDATES` a tab says "1000+". */
+const COUNT_CAP = RANKED_CANDIDATES + 1;
+
+/**
+ * The counts the candidates already settle (fetched up to `COUNT_CAP`): all of them when fewer came,
+ * else a kind that filled the whole fetch; the other kinds are left to count.
+ */
+function settledCounts(query: SearchQuery, fetched: readonly Candidate[]) {
+  const found: Partial<Record<SearchKind, number>> = {};
+  for (const c of fetched) found[c.kind] = (found[c.kind] ?? 0) + 1;
+  const complete = fetched.length < COUNT_CAP;
+  const settled = SEARCH_KINDS.filter((kind) =>
+    query.kinds ? query.kinds.length === 1 && query.kinds[0] === kind : complete || found[kind] === COUNT_CAP,
+  );
+  return {
+    counts: Object.fromEntries(settled.filter((k) => found[k]).map((k) => [k, found[k]!])),
+    unsettled: SEARCH_KINDS.filter((kind) => !settled.includes(kind)),
+  };
 }
 
 export const sqliteSearchEngine: SearchEngine = {
@@ -52,6 +194,7 @@ export const sqliteSearchEngine: SearchEngine = {
         .values(batch.map((doc) => doc satisfies IndexedDocument))
         .execute();
     }
+    await evictFromRecent(executor);
   },
 
   async remove(executor, kind, itemIds) {
@@ -67,44 +210,23 @@ export const sqliteSearchEngine: SearchEngine = {
   async optimize(executor) {
     // A rebuild leaves the index in many segments, each read by every query: merged into one.
     await sql`insert into search_fts(search_fts) values ('optimize')`.execute(executor);
+    await resetRecentTier(executor);
   },
 
   async search(executor, query) {
-    const after = query.after
-      ? sql`where score < ${query.after.score} or (score = ${query.after.score} and id < ${query.after.id})`
-      : sql``;
-    // Two steps (decision 043). The candidates: the newest matches the searcher may see, walked
-    // backwards in the index with the facets (no row read beyond them). Then bm25 over the key's
-    // terms alone (facets in a bm25 would make it count every document of a site), from the oldest
-    // candidate on, title ten times the body, times the recency boost; only candidates are kept.
-    const { rows } = await sql<SearchHit>`
-      with candidates as (
-        select search_fts.rowid as id from search_fts join search_documents d on d.id = search_fts.rowid
-         where search_fts match ${matchExpression(query, query.kinds)} and ${timeFilters(query)}
-         order by search_fts.rowid desc limit ${RANKED_CANDIDATES})
-      select id, kind, item_id, site_id, audience, parent_id, title, body, published_at, score from (
-        select d.*, -bm25(search_fts, ${sql.lit(TITLE_WEIGHT * 1.0)}, 1.0, 0.0)
-                    * (1.0 + 1.0 / (1.0 + max(${query.now} - d.published_at, 0) / (${sql.lit(DAY_MS * RECENCY_DAYS)} * 1.0))) as score
-          from search_fts join search_documents d on d.id = search_fts.rowid
-         where search_fts match ${fts5Match(query.terms)}
-           and search_fts.rowid >= (select min(id) from candidates)
-           and d.id in (select id from candidates)
-      ) m ${after}
-       order by score desc, id desc limit ${query.limit}`.execute(executor);
-    return rows;
+    return rankedPage(executor, query, await candidatesOf(executor, query, RANKED_CANDIDATES));
   },
 
   async counts(executor, query) {
-    // One capped count per kind, each an intersection inside the index (kind in the facets).
-    const perKind = SEARCH_KINDS.map(
-      (kind) => sql`select ${kind} as kind, count(*) as n from (
-          select 1 from search_fts join search_documents d on d.id = search_fts.rowid
-           where search_fts match ${matchExpression(query, [kind])} and ${timeFilters(query)}
-           limit ${RANKED_CANDIDATES + 1})`,
-    );
-    const { rows } = await sql<{ kind: SearchKind; n: number }>`${sql.join(perKind, sql` union all `)}`.execute(
-      executor,
-    );
-    return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.kind, Number(r.n)]));
+    return countKinds(executor, query, SEARCH_KINDS);
+  },
+
+  async find(executor, query) {
+    // The candidates fetched one past the ranked ones also count the kinds they settle: a key in a
+    // hundred thousand posts walks the index once for both (decision 047).
+    const fetched = await candidatesOf(executor, query, COUNT_CAP);
+    const { counts, unsettled } = settledCounts(query, fetched);
+    const hits = await rankedPage(executor, query, fetched.slice(0, RANKED_CANDIDATES));
+    return { hits, counts: { ...counts, ...(await countKinds(executor, query, unsettled)) } };
   },
 };
