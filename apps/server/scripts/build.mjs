@@ -7,9 +7,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   // document-worker: the entry of the document work pool's threads (lib/document-work), found beside main.js.
+  // search-reader: the entry of the search readers on SQLite (platform/search/search-readers.ts).
   entryPoints: [
     'src/main.ts',
     'src/document-worker.ts',
+    'src/search-reader.ts',
     'src/cli/migrate.ts',
     'src/cli/seed.ts',
     'src/cli/bench-data.ts',

@@ -29,6 +29,7 @@ import { journalFeature } from './features/journal/journal.feature';
 import { raffleFeature } from './features/raffle/raffle.feature';
 import { systemClock } from './lib/clock';
 import { createDocumentWork } from './lib/document-work/document-work';
+import { createSearchReaders } from './platform/search/search-readers';
 import { remoteImages } from './platform/uploads/remote-images';
 import { jobRunner } from './lib/jobs';
 import { auditFeature } from './platform/audit/audit.feature';
@@ -157,6 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Heavy document work (Word import) goes to one worker pool, ended with the app.
   const documentWork = createDocumentWork(config.documentWork);
   app.addHook('onClose', () => documentWork.close());
+  // Searches on a SQLite file read in their own threads, beside the requests.
+  const searchReaders =
+    config.database.kind === 'sqlite' && config.database.file !== ':memory:' && config.searchReaderThreads > 0
+      ? createSearchReaders({ file: config.database.file, threads: config.searchReaderThreads })
+      : undefined;
+  if (searchReaders) app.addHook('onClose', () => searchReaders.close());
   const storage = await createStorage(config.storage, config.uploadsDir);
   const portal: PortalDeps = {
     db: database.db,
@@ -168,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     storage,
     documentWork,
+    searchReaders,
     // Rich text saved by posts and pages: pictures of other sites copied into our storage.
     remoteImages: remoteImages({
       db: database.db,

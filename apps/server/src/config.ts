@@ -52,6 +52,7 @@ const envSchema = z.object({
   DOCUMENT_WORK_MEMORY_MB: z.coerce.number({ message: 'must be a number' }).int().min(16).default(96),
   DOCUMENT_WORK_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(20_000),
   DOCUMENT_WORK_QUEUE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(16),
+  SEARCH_READER_THREADS: z.coerce.number({ message: 'must be a number' }).int().min(0).optional(),
   PUBLIC_URL: z
     .string()
     .refine(isOrigin, { message: 'must be an http(s) origin without a path, such as https://community.example.com' })
@@ -111,6 +112,11 @@ export interface Config {
   storage: StorageConfig;
   /** The worker pool of document work (lib/document-work): Word import now, later spreadsheets and PDFs. */
   documentWork: DocumentWorkSettings;
+  /**
+   * Worker threads that read searches on SQLite (platform/search/search-readers.ts), never more than
+   * the cores; 0 reads them on the main thread. PostgreSQL and an in-memory database use none.
+   */
+  searchReaderThreads: number;
   /**
    * The portal's own origin (`https://community.example.com`, no trailing slash): canonical,
    * hreflang, sitemap and mail links are built from it, never from a request's Host header.
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.DOCUMENT_WORK_TIMEOUT_MS,
       maxQueue: e.DOCUMENT_WORK_QUEUE,
     },
+    searchReaderThreads: Math.min(e.SEARCH_READER_THREADS ?? 2, cores),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

@@ -57,7 +57,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
  * because better-sqlite3 runs a statement to completion synchronously (Kysely streams with
  * `iterate`, which we never call on a shared statement while another runs).
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DocumentWork } from '../../lib/document-work/document-work';
+import type { SearchReaders } from '../search/search-readers';
 import type { Jobs } from '../../lib/jobs';
 import type { StorageDriver } from '../../lib/storage';
 import type { ReviewKindAdapter } from '../reviews/review-kinds';
@@ -31,6 +32,8 @@ export interface PortalDeps {
   storage: StorageDriver;
   /** The one worker pool for heavy document work (Word import), bounded in memory, time and queue. */
   documentWork: DocumentWork;
+  /** Where searches read on a SQLite file (platform/search/search-readers.ts); none on PostgreSQL. */
+  searchReaders?: SearchReaders;
   /** Copies other sites' pictures in rich text into our storage on publish (SSRF-safe), or drops them. */
   remoteImages: RemoteImages;
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../../http/api-error';
 import { memberBriefs } from '../members/member-brief.repository';
 import { isPartner } from '../roles/partner';
 import { searchEngineFor, type SearchHit, type SearchQuery } from './search-engine';
+import type { SearchReaders } from './search-readers';
 import { highlighter, markHits, snippet } from './search-snippet';
 import { expandSynonyms, typingTerms, type QueryTerm } from './tokenizer';
 
@@ -116,8 +117,11 @@ function allKinds(found: Partial<Record<SearchKind, number>>): Record<SearchKind
  * synonyms), the engine of the database asked for a page and the counts per kind, and each hit
  * shaped with its address and a marked title and snippet built from plain text.
  */
-export function searchService(db: Kysely<DB>, clock: Clock) {
+export function searchService(db: Kysely<DB>, clock: Clock, readers?: SearchReaders) {
   const engine = searchEngineFor(db);
+  // On a SQLite file the reads go to the search readers' threads (decision 047).
+  const find = (query: SearchQuery) => (readers ? readers.find(query) : engine.find(db, query));
+  const searchOnly = (query: SearchQuery) => (readers ? readers.search(query) : engine.search(db, query));
 
   async function terms(site: Site, key: string): Promise<QueryTerm[]> {
     return expandSynonyms(key, await synonymGroups(db, site.tws_id));
@@ -161,7 +165,7 @@ export function searchService(db: Kysely<DB>, clock: Clock) {
         after: cursor ? { score: cursor.score, id: cursor.id } : undefined,
         limit: body.limit + 1,
       };
-      const { hits, counts: found } = await engine.find(db, query);
+      const { hits, counts: found } = await find(query);
       const counts = allKinds(found);
       const page = hits.slice(0, body.limit);
       const last = page[page.length - 1];
@@ -179,7 +183,7 @@ export function searchService(db: Kysely<DB>, clock: Clock) {
       // The last latin word is still being typed: its start is asked (snap → snapshots).
       const queryTerms = typingTerms(key, await synonymGroups(db, site.tws_id));
       if (queryTerms.length === 0) return { list: [] };
-      const hits = await engine.search(db, {
+      const hits = await searchOnly({
         siteId: site.tws_id,
         terms: queryTerms,
         partner: isPartner(viewer),
