@@ -415,4 +415,33 @@ describe('search: the recent tier of SQLite (decision 047)', () => {
       await resetRecentTier(db, 50_000);
     }
   });
+
+  it('counts on past the candidates a kind that shares them with others', async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    const doc = (kind: 'post' | 'event', itemId: number, at: number) =>
+      indexedDocument({
+        kind,
+        item_id: itemId,
+        site_id: 2,
+        audience: 0,
+        parent_id: 0,
+        title: `Petabyte migration ${itemId}`,
+        body: 'Moving a petabyte between arrays.',
+        published_at: at,
+      });
+    // Oldest first: an event, 1,003 posts, then two events; the newest 1,001 matches hold both kinds.
+    const engine = searchEngineFor(db);
+    await engine.put(db, [doc('event', 980_000, now - 5000)]);
+    await engine.put(
+      db,
+      Array.from({ length: 1003 }, (_, i) => doc('post', 980_000 + i, now - 4000 + i)),
+    );
+    await engine.put(db, [doc('event', 980_001, now - 100), doc('event', 980_002, now - 50)]);
+    for (const kind of [undefined, 'event', 'post']) {
+      const page = await search('protal_en', { search_key: 'petabytes', ...(kind ? { kind } : {}) });
+      expect(page.counts, kind).toMatchObject({ post: 1001, event: 3 });
+      expect(page.total, kind).toBe(1004);
+    }
+  });
 });

@@ -143,41 +143,58 @@ async function rankedPage(executor: Executor, query: SearchQuery, candidates: Ca
   });
 }
 
-/** One capped count per kind, each an intersection inside the index (kind in the facets). */
-async function countKinds(
-  executor: Executor,
-  query: SearchQuery,
-  kinds: readonly SearchKind[],
-): Promise<Partial<Record<SearchKind, number>>> {
-  if (kinds.length === 0) return {};
-  const perKind = kinds.map(
-    (kind) => sql`select ${kind} as kind, count(*) as n from (
-        select 1 from search_fts join search_documents d indexed by search_documents_facts on d.id = search_fts.rowid
-         where search_fts match ${matchExpression(query, [kind])} and ${timeFilters(query)}
-         limit ${COUNT_CAP})`,
-  );
-  const { rows } = await sql<{ kind: SearchKind; n: number }>`${sql.join(perKind, sql` union all `)}`.execute(executor);
-  return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.kind, Number(r.n)]));
-}
-
 /** Counts stop here: past `RANKED_CANDIDATES` a tab says "1000+". */
 const COUNT_CAP = RANKED_CANDIDATES + 1;
 
+/** A kind's count so far, and where counting it goes on. */
+interface CountFrom {
+  kind: SearchKind;
+  have: number;
+  /** Past this index row, from the newest match, or nowhere (every match is counted). */
+  next: number | 'newest' | 'done';
+}
+
 /**
- * The counts the candidates already settle (fetched up to `COUNT_CAP`): all of them when fewer came,
- * else a kind that filled the whole fetch; the other kinds are left to count.
+ * One capped count per kind, each an intersection inside the index (kind in the facets), going on
+ * from what the candidates already counted.
  */
-function settledCounts(query: SearchQuery, fetched: readonly Candidate[]) {
+async function countKinds(
+  executor: Executor,
+  query: SearchQuery,
+  from: readonly CountFrom[],
+): Promise<Partial<Record<SearchKind, number>>> {
+  const open = from.filter((c) => c.next !== 'done' && c.have < COUNT_CAP);
+  const counts: Partial<Record<SearchKind, number>> = {};
+  for (const c of from) if (c.have > 0) counts[c.kind] = c.have;
+  if (open.length === 0) return counts;
+  const perKind = open.map(
+    (c) => sql`select ${c.kind} as kind, count(*) as n from (
+        select 1 from search_fts join search_documents d indexed by search_documents_facts on d.id = search_fts.rowid
+         where search_fts match ${matchExpression(query, [c.kind])} and ${timeFilters(query)}
+           ${typeof c.next === 'number' ? sql`and search_fts.rowid < ${c.next}` : sql``}
+         limit ${COUNT_CAP - c.have})`,
+  );
+  const { rows } = await sql<{ kind: SearchKind; n: number }>`${sql.join(perKind, sql` union all `)}`.execute(executor);
+  for (const r of rows) {
+    const n = (counts[r.kind] ?? 0) + Number(r.n);
+    if (n > 0) counts[r.kind] = n;
+  }
+  return counts;
+}
+
+/**
+ * What the candidates (fetched up to `COUNT_CAP`) say of the counts: every kind they were walked for
+ * has its count so far, and is counted on only past the oldest of them when they filled the fetch.
+ */
+function countsFrom(query: SearchQuery, fetched: readonly Candidate[]): CountFrom[] {
   const found: Partial<Record<SearchKind, number>> = {};
   for (const c of fetched) found[c.kind] = (found[c.kind] ?? 0) + 1;
-  const complete = fetched.length < COUNT_CAP;
-  const settled = SEARCH_KINDS.filter((kind) =>
-    query.kinds ? query.kinds.length === 1 && query.kinds[0] === kind : complete || found[kind] === COUNT_CAP,
+  const next = fetched.length < COUNT_CAP ? 'done' : fetched[fetched.length - 1]!.id;
+  return SEARCH_KINDS.map((kind) =>
+    query.kinds && !query.kinds.includes(kind)
+      ? { kind, have: 0, next: 'newest' }
+      : { kind, have: found[kind] ?? 0, next },
   );
-  return {
-    counts: Object.fromEntries(settled.filter((k) => found[k]).map((k) => [k, found[k]!])),
-    unsettled: SEARCH_KINDS.filter((kind) => !settled.includes(kind)),
-  };
 }
 
 export const sqliteSearchEngine: SearchEngine = {
@@ -218,15 +235,18 @@ export const sqliteSearchEngine: SearchEngine = {
   },
 
   async counts(executor, query) {
-    return countKinds(executor, query, SEARCH_KINDS);
+    return countKinds(
+      executor,
+      query,
+      SEARCH_KINDS.map((kind) => ({ kind, have: 0, next: 'newest' })),
+    );
   },
 
   async find(executor, query) {
     // The candidates fetched one past the ranked ones also count the kinds they settle: a key in a
     // hundred thousand posts walks the index once for both (decision 047).
     const fetched = await candidatesOf(executor, query, COUNT_CAP);
-    const { counts, unsettled } = settledCounts(query, fetched);
     const hits = await rankedPage(executor, query, fetched.slice(0, RANKED_CANDIDATES));
-    return { hits, counts: { ...counts, ...(await countKinds(executor, query, unsettled)) } };
+    return { hits, counts: await countKinds(executor, query, countsFrom(query, fetched)) };
   },
 };
