@@ -13,8 +13,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 //   so `rebuild` fills it with exactly those.
 // - Triggers keep it in step with the documents beside the main table's (0035): a row from
 //   `from_id` on is added, deleted and updated in the tier too. Ids only grow (autoincrement).
-// - `search_documents_facts` (id, kind, published_at) lets the candidates' walk read a match's kind
-//   and publishing time without reading its row, whose text runs over several pages.
+// - `search_documents_facts` (id, kind, published_at, site_id, audience) lets a walk over the matches
+//   read what it filters and ranks by without reading the rows, whose text runs over several pages.
 // - The names start with `search_fts`, which the schema-drift test leaves to each database.
 // PostgreSQL ranks with ts_rank, which counts nothing: nothing changes there.
 
@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       ${remove} ${add}
     end`.execute(db);
   await sql`insert into search_fts_recent(search_fts_recent) values ('rebuild')`.execute(db);
-  await sql`create index search_documents_facts on search_documents (id, kind, published_at)`.execute(db);
+  await sql`create index search_documents_facts on search_documents (id, kind, published_at, site_id, audience)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -393,7 +393,24 @@ describe('search: the recent tier of SQLite (decision 047)', () => {
 
   it.runIf(testDb === 'sqlite')('finds and counts the same whether the candidates lie in the tier or not', async () => {
     const db = t.database.db;
+    // A key in 1,005 posts: its newest 1,001 lie in the tier, where they are walked and ranked.
+    await searchEngineFor(db).put(
+      db,
+      Array.from({ length: 1005 }, (_, i) =>
+        indexedDocument({
+          kind: 'post',
+          item_id: 970_000 + i,
+          site_id: 2,
+          audience: 0,
+          parent_id: 0,
+          title: `Exabyte ${i % 7 === 0 ? 'exabyte ' : ''}planning ${i}`,
+          body: i % 3 === 0 ? 'An exabyte archive.' : 'Archives of an exabyte, planned over years.',
+          published_at: Date.now() - 10_000 + i,
+        }),
+      ),
+    );
     const keys: Array<[Site, string]> = [
+      ['protal_en', 'exabytes'],
       ['protal', '存储'],
       ['protal', '存'],
       ['protal', 'Ceph 分布式'],

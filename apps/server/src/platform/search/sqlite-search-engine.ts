@@ -105,24 +105,55 @@ async function candidatesOf(executor: Executor, query: SearchQuery, limit: numbe
   return rows;
 }
 
+/** A candidate with its bm25 (higher is better). */
+interface Ranked extends Candidate {
+  bm: number;
+}
+
 /**
- * A page of the candidates, best first (decision 047): their bm25 over the key's terms alone (facets
- * in a bm25 would make it count every document of a site), from the oldest candidate on, in the
- * recent tier when they all lie there (bm25 counts every document holding each phrase: a short count
- * there, a long one over a million), title ten times the body, times the recency boost; then only
- * the page's rows are read.
+ * The candidates' bm25 over the key's terms alone (facets in a bm25 would make it count every
+ * document of a site), from the oldest candidate on, in the recent tier when they all lie there
+ * (decision 047: bm25 counts every document holding each phrase, a short count there and a long one
+ * over a million); title ten times the body.
  */
-async function rankedPage(executor: Executor, query: SearchQuery, candidates: Candidate[]): Promise<SearchHit[]> {
+async function ranked(executor: Executor, query: SearchQuery, candidates: Candidate[]): Promise<Ranked[]> {
   const oldest = candidates[candidates.length - 1]?.id;
   if (oldest === undefined) return [];
   const table = sql.raw(oldest >= (await recentTier(executor)).from_id ? 'search_fts_recent' : 'search_fts');
-  const { rows: ranks } = await sql<{ id: number; bm: number }>`
-    select rowid as id, -bm25(${table}, ${sql.lit(TITLE_WEIGHT * 1.0)}, 1.0, 0.0) as bm
+  const { rows } = await sql<{ id: number; bm: number }>`
+    select rowid as id, ${bm25(table)} as bm
       from ${table} where ${table} match ${fts5Match(query.terms)} and rowid >= ${oldest}`.execute(executor);
-  const bmOf = new Map(ranks.map((r) => [r.id, r.bm]));
+  const bmOf = new Map(rows.map((r) => [r.id, r.bm]));
+  return candidates.map((c) => ({ ...c, bm: bmOf.get(c.id) ?? 0 }));
+}
+
+const bm25 = (table: RawBuilder<unknown>) => sql`-bm25(${table}, ${sql.lit(TITLE_WEIGHT * 1.0)}, 1.0, 0.0)`;
+
+/**
+ * The posts tab and the tab of every kind, first from the recent tier alone (decision 047): its
+ * newest matches the searcher may see, each look-up answered by `search_documents_facts`, scored as
+ * they are walked. When the tier holds `limit` of them, they are the candidates; else (a rarer key)
+ * null, and the whole index is asked.
+ */
+async function rankedInTier(executor: Executor, query: SearchQuery, limit: number): Promise<Ranked[] | null> {
+  if (query.kinds && !(query.kinds.length === 1 && query.kinds[0] === 'post')) return null;
+  const filters = [timeFilters(query), sql`d.site_id in (${query.siteId}, 0)`];
+  if (!query.partner) filters.push(sql`d.audience = 0`);
+  if (query.kinds) filters.push(sql`d.kind = 'post'`);
+  const table = sql.raw('search_fts_recent');
+  const { rows } = await sql<Ranked>`
+    select t.rowid as id, d.kind, d.published_at, ${bm25(table)} as bm
+      from search_fts_recent t join search_documents d indexed by search_documents_facts on d.id = t.rowid
+     where search_fts_recent match ${fts5Match(query.terms)} and ${sql.join(filters, sql` and `)}
+     order by t.rowid desc limit ${limit}`.execute(executor);
+  return rows.length === limit ? rows : null;
+}
+
+/** A page of the ranked candidates, best first: bm25 times the recency boost; only its rows are read. */
+async function pageOf(executor: Executor, query: SearchQuery, candidates: readonly Ranked[]): Promise<SearchHit[]> {
   const after = query.after;
   const page = candidates
-    .map((c) => ({ id: c.id, score: (bmOf.get(c.id) ?? 0) * recencyBoost(query.now, c.published_at) }))
+    .map((c) => ({ id: c.id, score: c.bm * recencyBoost(query.now, c.published_at) }))
     .filter((c) => !after || c.score < after.score || (c.score === after.score && c.id < after.id))
     .sort((a, b) => b.score - a.score || b.id - a.id)
     .slice(0, query.limit);
@@ -231,7 +262,10 @@ export const sqliteSearchEngine: SearchEngine = {
   },
 
   async search(executor, query) {
-    return rankedPage(executor, query, await candidatesOf(executor, query, RANKED_CANDIDATES));
+    const candidates =
+      (await rankedInTier(executor, query, RANKED_CANDIDATES)) ??
+      (await ranked(executor, query, await candidatesOf(executor, query, RANKED_CANDIDATES)));
+    return pageOf(executor, query, candidates);
   },
 
   async counts(executor, query) {
@@ -245,8 +279,13 @@ export const sqliteSearchEngine: SearchEngine = {
   async find(executor, query) {
     // The candidates fetched one past the ranked ones also count the kinds they settle: a key in a
     // hundred thousand posts walks the index once for both (decision 047).
-    const fetched = await candidatesOf(executor, query, COUNT_CAP);
-    const hits = await rankedPage(executor, query, fetched.slice(0, RANKED_CANDIDATES));
+    const inTier = await rankedInTier(executor, query, COUNT_CAP);
+    const fetched = inTier ?? (await candidatesOf(executor, query, COUNT_CAP));
+    const hits = await pageOf(
+      executor,
+      query,
+      inTier?.slice(0, RANKED_CANDIDATES) ?? (await ranked(executor, query, fetched.slice(0, RANKED_CANDIDATES))),
+    );
     return { hits, counts: await countKinds(executor, query, countsFrom(query, fetched)) };
   },
 };
