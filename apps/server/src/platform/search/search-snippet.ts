@@ -30,7 +30,9 @@ export function highlighter(terms: readonly QueryTerm[]): RegExp | null {
  * in `text`: matches are found in the folded form (ＮＶＭｅ matches nvme) but shown in the text as
  * written, so a title keeps its full-width punctuation (（线上）, not (线上)).
  */
-function folded(text: string): { form: string; from: number[] } {
+function folded(text: string): { form: string; from: (i: number) => number } {
+  // Most text is its own NFKC form: then every unit starts where it is.
+  if (text.normalize('NFKC') === text) return { form: text, from: (i) => i };
   let form = '';
   const from: number[] = [];
   let at = 0;
@@ -41,7 +43,7 @@ function folded(text: string): { form: string; from: number[] } {
     at += char.length;
   }
   from.push(at);
-  return { form, from };
+  return { form, from: (i) => from[i]! };
 }
 
 /**
@@ -55,9 +57,9 @@ export function markHits(text: string, marker: RegExp | null): string {
   const ranges: Array<[number, number]> = [];
   for (const m of form.matchAll(marker)) {
     if (m[0] === '') continue;
-    const start = from[m.index]!;
+    const start = from(m.index);
     // The end of the match's last character in the text (a folded character may be several units).
-    const end = from[m.index + m[0].length]!;
+    const end = from(m.index + m[0].length);
     const last = ranges[ranges.length - 1];
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else ranges.push([start, end]);
@@ -80,7 +82,7 @@ export function snippet(body: string, marker: RegExp | null): string {
     marker.lastIndex = 0;
     const first = form.search(marker);
     if (first >= 0) {
-      const before = [...text.slice(0, from[first])].length;
+      const before = [...text.slice(0, from(first))].length;
       if (before > BEFORE) start = [...text].slice(0, before - BEFORE).join('').length;
     }
   }
