@@ -130,10 +130,10 @@ async function ranked(executor: Executor, query: SearchQuery, candidates: Candid
 const bm25 = (table: RawBuilder<unknown>) => sql`-bm25(${table}, ${sql.lit(TITLE_WEIGHT * 1.0)}, 1.0, 0.0)`;
 
 /**
- * The posts tab and the tab of every kind, first from the recent tier alone (decision 047): its
- * newest matches the searcher may see, each look-up answered by `search_documents_facts`, scored as
- * they are walked. When the tier holds `limit` of them, they are the candidates; else (a rarer key)
- * null, and the whole index is asked.
+ * The all tab and the posts tab, first from the recent tier alone (decision 047): its newest matches
+ * the searcher may see, each look-up answered by `search_documents_facts`, scored as they are walked.
+ * When the tier holds `limit` of them, they are the candidates; else (a rarer key) null, and the
+ * whole index is asked. Other kinds are rare among the newest documents: their tabs ask the index.
  */
 async function rankedInTier(executor: Executor, query: SearchQuery, limit: number): Promise<Ranked[] | null> {
   if (query.kinds && !(query.kinds.length === 1 && query.kinds[0] === 'post')) return null;
