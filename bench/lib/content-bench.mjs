@@ -140,7 +140,8 @@ export function renderTarget({ what, page, refs }) {
 
 /**
  * Runs a content benchmark. `seedFlags(opts)` are the bench-data CLI's seed flags; `describe(seeded)`
- * prints what the seeding did; `context(seeded)` is what the targets' `prepare(base, ctx)` read
+ * prints what the seeding did (with `--data-dir`, a kept SQLite DATA_DIR, nothing is seeded and
+ * `seeded` is null); `context(seeded)` is what the targets' `prepare(base, ctx)` read
  * (`pageHeaders` is added: a member's session with `--as=member`). `extraArgs(args)` adds options;
  * `defaults` are flags taken when the command line does not give them (e.g. `{as: 'member'}`).
  */
@@ -161,6 +162,7 @@ export async function runContentBench({
     ssrCacheSeconds: args['ssr-cache'] !== undefined ? String(args['ssr-cache']) : undefined,
     cpuProf: Boolean(args['cpu-prof']),
     keep: Boolean(args.keep),
+    reuse: typeof args['data-dir'] === 'string' ? path.resolve(args['data-dir']) : undefined,
     db: dbKindArg(args),
     as: viewerArg(args),
     serverNodeArgs:
@@ -185,8 +187,11 @@ export async function runContentBench({
   }
   const log = (msg) => process.stdout.write(`${msg}\n`);
   const tmp = makeTempDir(`portal-bench-${name}-`);
-  const dataDir = path.join(tmp, 'data');
-  fs.mkdirSync(dataDir);
+  // --data-dir: a SQLite DATA_DIR an earlier run kept (--keep), measured again without seeding.
+  if (opts.reuse && (opts.db !== 'sqlite' || !fs.existsSync(path.join(opts.reuse, 'portal.sqlite'))))
+    throw new Error(`--data-dir needs a kept SQLite DATA_DIR holding portal.sqlite: ${opts.reuse}`);
+  const dataDir = opts.reuse ?? path.join(tmp, 'data');
+  if (!opts.reuse) fs.mkdirSync(dataDir);
   const serverEnv = { RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
   fs.mkdirSync(resultsDir, { recursive: true });
   const { entry, webBuilt, webBuildDir, snapshotRoot } = snapshotBuilds({ tmp, keep: opts.keep });
@@ -206,7 +211,9 @@ export async function runContentBench({
         .join(' ')}`,
     );
     const seedStarted = performance.now();
-    const seeded = await benchData('seed', { dataDir, database, entry, posts: 0, ...seedFlags(opts) });
+    const seeded = opts.reuse
+      ? null
+      : await benchData('seed', { dataDir, database, entry, posts: 0, ...seedFlags(opts) });
     // The lists of ids the requests rotate over are long: the JSON keeps their lengths.
     const counted = (v) =>
       Array.isArray(v)
@@ -214,8 +221,13 @@ export async function runContentBench({
         : v && typeof v === 'object'
           ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, counted(x)]))
           : v;
-    meta.seeding = { ...counted(seeded), wallMs: Math.round(performance.now() - seedStarted) };
-    log(describe(seeded));
+    if (seeded) {
+      meta.seeding = { ...counted(seeded), wallMs: Math.round(performance.now() - seedStarted) };
+      log(describe(seeded));
+    } else {
+      meta.seeding = { reused: dataDir };
+      log(`reusing ${dataDir} as an earlier run left it (no seeding)`);
+    }
 
     ({ server, idleRssMb: meta.idleRssMb } = await startMeasuredServer({
       entry,
@@ -227,7 +239,7 @@ export async function runContentBench({
       log,
     }));
     const base = server.url;
-    const ctx = { ...context(seeded), pageHeaders: await viewerHeaders(opts.as, base, seeded.industryId) };
+    const ctx = { ...context(seeded), pageHeaders: await viewerHeaders(opts.as, base, seeded?.industryId) };
     log(`pages requested as a ${opts.as}${opts.as === 'member' ? ' (a session cookie on every page request)' : ''}`);
     log('');
     for (const target of names) {
