@@ -334,21 +334,16 @@ describe('search: kept in step with the writes', () => {
   });
 });
 
+/** A document of the English site about `word`, written straight into the index. */
+const englishDoc = (kind: 'post' | 'event', itemId: number, at: number, title: string, body: string) =>
+  indexedDocument({ kind, item_id: itemId, site_id: 2, audience: 0, parent_id: 0, title, body, published_at: at });
+
 describe('search: a key found in more items than are ranked (decision 043)', () => {
   it('counts each kind up to 1,001, ranks the newest 1,000 and still finds a rare kind beyond them', async () => {
     const db = t.database.db;
     const now = Date.now();
     const doc = (kind: 'post' | 'event', itemId: number, at: number) =>
-      indexedDocument({
-        kind,
-        item_id: itemId,
-        site_id: 2,
-        audience: 0,
-        parent_id: 0,
-        title: `Zettabyte planning ${itemId}`,
-        body: 'How a zettabyte archive is planned.',
-        published_at: at,
-      });
+      englishDoc(kind, itemId, at, `Zettabyte planning ${itemId}`, 'How a zettabyte archive is planned.');
     // The event first: the oldest row of the index, behind 1,005 newer posts with the same word.
     await searchEngineFor(db).put(db, [doc('event', 990_000, now - 1000)]);
     await searchEngineFor(db).put(
@@ -397,16 +392,13 @@ describe('search: the recent tier of SQLite (decision 047)', () => {
     await searchEngineFor(db).put(
       db,
       Array.from({ length: 1005 }, (_, i) =>
-        indexedDocument({
-          kind: 'post',
-          item_id: 970_000 + i,
-          site_id: 2,
-          audience: 0,
-          parent_id: 0,
-          title: `Exabyte ${i % 7 === 0 ? 'exabyte ' : ''}planning ${i}`,
-          body: i % 3 === 0 ? 'An exabyte archive.' : 'Archives of an exabyte, planned over years.',
-          published_at: Date.now() - 10_000 + i,
-        }),
+        englishDoc(
+          'post',
+          970_000 + i,
+          Date.now() - 10_000 + i,
+          `Exabyte ${i % 7 === 0 ? 'exabyte ' : ''}planning ${i}`,
+          i % 3 === 0 ? 'An exabyte archive.' : 'Archives of an exabyte, planned over years.',
+        ),
       ),
     );
     const keys: Array<[Site, string]> = [
@@ -437,16 +429,7 @@ describe('search: the recent tier of SQLite (decision 047)', () => {
     const db = t.database.db;
     const now = Date.now();
     const doc = (kind: 'post' | 'event', itemId: number, at: number) =>
-      indexedDocument({
-        kind,
-        item_id: itemId,
-        site_id: 2,
-        audience: 0,
-        parent_id: 0,
-        title: `Petabyte migration ${itemId}`,
-        body: 'Moving a petabyte between arrays.',
-        published_at: at,
-      });
+      englishDoc(kind, itemId, at, `Petabyte migration ${itemId}`, 'Moving a petabyte between arrays.');
     // Oldest first: an event, 1,003 posts, then two events; the newest 1,001 matches hold both kinds.
     const engine = searchEngineFor(db);
     await engine.put(db, [doc('event', 980_000, now - 5000)]);
