@@ -46,7 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       ${remove} ${add}
     end`.execute(db);
   await sql`insert into search_fts_recent(search_fts_recent) values ('rebuild')`.execute(db);
-  await sql`create index search_documents_facts on search_documents (id, kind, published_at, site_id, audience)`.execute(db);
+  await sql`create index search_documents_facts on search_documents (id, kind, published_at, site_id, audience)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
