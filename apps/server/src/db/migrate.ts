@@ -36,6 +36,7 @@ import * as expertDirectoryIndex from './migrations/2026-11-27-0036-expert-direc
 import * as postCommentsReplyTo from './migrations/2026-11-27-0037-post-comments-reply-to';
 import * as mvpProgramme from './migrations/2026-11-27-0038-mvp-programme';
 import * as cooperation from './migrations/2026-11-27-0040-cooperation';
+import * as searchTerms from './migrations/2026-11-27-0042-search-terms';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0037-post-comments-reply-to': postCommentsReplyTo,
   '2026-11-27-0038-mvp-programme': mvpProgramme,
   '2026-11-27-0040-cooperation': cooperation,
+  '2026-11-27-0042-search-terms': searchTerms,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
