@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_KINDS } from '@portal/contracts/search';
 import { createTestApp, testDb, type TestApp } from '../../../test/test-app';
 import { seededRandom } from '../../seed/seeded-random';
-import { newestMatches, postgresSearchEngine, tsqueryLiteral, type NewestOptions } from './postgres-search-engine';
+import {
+  newestMatches,
+  postgresSearchEngine,
+  tsqueryLiteral,
+  type Newest,
+  type NewestOptions,
+} from './postgres-search-engine';
 import type { SearchKind, SearchQuery } from './search-engine';
 import { indexedDocument } from './search-index';
 import { queryTerms } from './tokenizer';
@@ -51,8 +57,14 @@ function queryOf(key: string, extra: Partial<SearchQuery> = {}): SearchQuery {
   return { siteId: 1, terms: queryTerms(key), partner: false, now: NOW, limit: 20, ...extra };
 }
 
+interface Candidate {
+  id: number;
+  kind: SearchKind;
+  score: number;
+}
+
 /** The newest matches by the one plain statement of decision 043, with their scores. */
-async function reference(query: SearchQuery, kinds?: readonly SearchKind[]) {
+async function reference(query: SearchQuery, kinds?: readonly SearchKind[]): Promise<Candidate[]> {
   const { rows } = await sql<{ id: number; kind: SearchKind; score: number }>`
     select t.id, t.kind, ts_rank(t.tsv, ${tsqueryLiteral(query.terms)}::tsquery, 1)::float8
              * (1.0 + 1.0 / (1.0 + greatest(${query.now}::bigint - t.published_at, 0) / ${90 * DAY}::float8)) as score
@@ -76,6 +88,24 @@ const cases: Array<[string, Partial<SearchQuery>, SearchKind[]?]> = [
   ['zettabyte ceph', { partner: true, siteId: 2 }],
 ];
 
+/** What `newestMatches` sums up of the candidates, from the plain statement's. */
+function summed(candidates: Candidate[], query: SearchQuery) {
+  const kinds: Record<string, number> = {};
+  for (const c of candidates) kinds[c.kind] = (kinds[c.kind] ?? 0) + 1;
+  const after = query.after;
+  const page = candidates
+    .slice(0, 1000)
+    .filter((c) => !after || c.score < after.score || (c.score === after.score && c.id < after.id))
+    .sort((a, b) => b.score - a.score || b.id - a.id)
+    .slice(0, query.limit)
+    .map((c) => [c.id, c.score]);
+  return { found: candidates.length, last: candidates.at(-1)?.id ?? 0, kinds, page };
+}
+
+function summedOf(newest: Newest) {
+  return { ...newest, page: newest.page.map((hit) => [hit.id, hit.score]) };
+}
+
 describe.runIf(testDb === 'postgres')('search on PostgreSQL: every path finds the same matches', () => {
   it('the walk, the walk cut short and the GIN index find the newest matches of the plain statement', async () => {
     const paths: NewestOptions[] = [
@@ -88,17 +118,21 @@ describe.runIf(testDb === 'postgres')('search on PostgreSQL: every path finds th
       const query = queryOf(key, extra);
       const expected = await reference(query, kinds);
       expect(expected.length, key).toBeGreaterThan(0);
+      const middle = expected[Math.floor(expected.length / 2)]!;
+      const paged = { ...query, after: { score: middle.score, id: middle.id } };
       for (const options of paths) {
-        expect(await newestMatches(t.database.db, query, kinds, options), `${key} ${JSON.stringify(options)}`).toEqual(
-          expected,
+        const label = `${key} ${JSON.stringify(options)}`;
+        expect(summedOf(await newestMatches(t.database.db, query, kinds, options)), label).toEqual(
+          summed(expected, query),
         );
-      }
-      const older = expected[Math.floor(expected.length / 2)]!.id;
-      for (const options of paths) {
+        expect(summedOf(await newestMatches(t.database.db, paged, kinds, options)), `${label} paged`).toEqual(
+          summed(expected, paged),
+        );
+        const older = middle.id;
         expect(
-          await newestMatches(t.database.db, query, kinds, { ...options, before: older, limit: 50 }),
-          `${key} before ${older} ${JSON.stringify(options)}`,
-        ).toEqual(expected.filter((c) => c.id < older).slice(0, 50));
+          summedOf(await newestMatches(t.database.db, query, kinds, { ...options, before: older, limit: 50 })),
+          `${label} before ${older}`,
+        ).toEqual(summed(expected.filter((c) => c.id < older).slice(0, 50), query));
       }
     }
   });

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import type { QueryTerm } from './tokenizer';
 import { SEARCH_KINDS } from '@portal/contracts/search';
 import { RANKED_CANDIDATES, RECENCY_DAYS } from './search-ranking';
-import type { IndexedDocument, SearchEngine, SearchKind, SearchQuery } from './search-engine';
+import type { IndexedDocument, SearchEngine, SearchHit, SearchKind, SearchQuery } from './search-engine';
 
 /** PostgreSQL keeps at most 256 positions of a lexeme, and none past 16383. */
 const MAX_POSITIONS = 256;
@@ -81,11 +81,18 @@ export interface NewestOptions {
   span?: number;
 }
 
-/** A match as the walk finds it: newest first, scored by ts_rank (title A, body D) times recency. */
-export interface Candidate {
-  id: number;
-  kind: SearchKind;
-  score: number;
+/**
+ * What a search and its counts need of the newest matches, summed up by PostgreSQL, so that the
+ * server never parses the thousand candidates: how many there are (up to the limit), the oldest of
+ * them, how many of each kind, and the page of the query (`after`, `limit`) ranked among the first
+ * `RANKED_CANDIDATES`, with its rows in full.
+ */
+export interface Newest {
+  found: number;
+  /** The oldest match's index row; 0 when none. */
+  last: number;
+  kinds: Partial<Record<SearchKind, number>>;
+  page: SearchHit[];
 }
 
 /** The facet tokens of the searcher's site, or every site (members), and of whom it is for. */
@@ -114,6 +121,35 @@ function published(query: SearchQuery): RawBuilder<unknown> {
 function score(query: SearchQuery): RawBuilder<unknown> {
   return sql`ts_rank(t.tsv, ${tsqueryLiteral(query.terms)}::tsquery, 1)::float8
     * (1.0 + 1.0 / (1.0 + greatest(${query.now}::bigint - t.published_at, 0) / ${sql.lit(DAY_MS * RECENCY_DAYS)}::float8))`;
+}
+
+/**
+ * The summary (`Newest`) of the candidates `c` (id, kind, score) a statement's `with` made: the
+ * page is the query's keyset page over the newest `RANKED_CANDIDATES`, best first.
+ */
+function summary(query: SearchQuery): RawBuilder<unknown> {
+  const after = query.after
+    ? sql`where r.score < ${query.after.score} or (r.score = ${query.after.score} and r.id < ${query.after.id})`
+    : sql``;
+  return sql`select (select count(*) from c) as found, (select coalesce(min(id), 0) from c) as last,
+      (select json_object_agg(k.kind, k.n) from (select kind, count(*) as n from c group by kind) k) as kinds,
+      (select json_agg(json_build_object('id', d.id, 'kind', d.kind, 'item_id', d.item_id, 'site_id', d.site_id,
+                'audience', d.audience, 'parent_id', d.parent_id, 'title', d.title, 'body', d.body,
+                'published_at', d.published_at, 'score', p.score) order by p.score desc, p.id desc)
+         from (select r.id, r.score from (select * from c order by id desc limit ${RANKED_CANDIDATES}) r ${after}
+                order by r.score desc, r.id desc limit ${query.limit}) p
+         join search_documents d on d.id = p.id) as page`;
+}
+
+interface SummaryRow {
+  found: string;
+  last: string;
+  kinds: Partial<Record<SearchKind, number>> | null;
+  page: SearchHit[] | null;
+}
+
+function newestOf(row: SummaryRow): Newest {
+  return { found: Number(row.found), last: Number(row.last), kinds: row.kinds ?? {}, page: row.page ?? [] };
 }
 
 /** Common terms' shares of the documents, from the planner's statistics, per database. */
@@ -156,68 +192,66 @@ export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<stri
 }
 
 /**
- * The newest `WALKED` matches the searcher may see, newest first, with their scores. A common key is
- * walked newest first along the primary key (site, audience, id), one short walk per site and
- * audience merged, over the newest `WALK_SPAN` ids at most; `ts_match_vq` rather than `@@` keeps
- * the planner to that walk (the operator would offer the GIN index, whose bitmap of a common key's
- * tens of thousands of matches costs more). A rare key, and what a walk left, is asked of the GIN
- * index (the terms and the facets in one intersection).
+ * The newest `limit` matches the searcher may see (of `kinds`, older than `before`), summed up. A
+ * common key is walked newest first along the primary key (site, audience, id), one walk per site
+ * and audience merged, over the newest `WALK_SPAN` ids at most; `ts_match_vq` rather than `@@`
+ * keeps the planner to that walk (the operator would offer it the GIN index, whose bitmap of a
+ * common key's tens of thousands of matches costs more). A rare key, or one the walk did not find
+ * enough of, is asked of the GIN index (the terms and the facets in one intersection).
  */
 export async function newestMatches(
   executor: Executor,
   query: SearchQuery,
   kinds: readonly SearchKind[] | undefined,
   options: NewestOptions = {},
-): Promise<Candidate[]> {
+): Promise<Newest> {
   const { before, limit = WALKED, span = WALK_SPAN } = options;
   const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
-  const facets = sql`${facetTsquery(query, kinds)}::tsquery`;
-  const older = (bound: number | undefined) => (bound === undefined ? sql`` : sql`and t.id < ${bound}`);
-  const fromIndex = async (bound: number | undefined, count: number): Promise<Candidate[]> => {
-    const { rows } = await sql<{ found: [number, SearchKind, number][] | null }>`
-      select json_agg(json_build_array(w.id, w.kind, w.score) order by w.id desc) as found from (
+  const older = before === undefined ? sql`` : sql`and t.id < ${before}`;
+  const fromIndex = async (): Promise<Newest> => {
+    const { rows } = await sql<SummaryRow>`
+      with c as materialized (
         select t.id, t.kind, ${score(query)} as score from search_terms t
-         where t.tsv @@ ${tsquery} and t.facets @@ ${facets} and ${published(query)} ${older(bound)}
-         order by t.id desc limit ${count}) w`.execute(executor);
-    return (rows[0]!.found ?? []).map(([id, kind, score]) => ({ id, kind, score }));
+         where t.tsv @@ ${tsquery} and t.facets @@ ${facetTsquery(query, kinds)}::tsquery and ${published(query)} ${older}
+         order by t.id desc limit ${limit})
+      ${summary(query)}`.execute(executor);
+    return newestOf(rows[0]!);
   };
   const common = options.path
     ? options.path === 'walk'
     : matchShare(query.terms, await termShares(executor)) >= COMMON_SHARE;
-  if (!common) return fromIndex(before, limit);
+  if (!common) return fromIndex();
   const sites = [...new Set([query.siteId, 0])];
   const audiences = query.partner ? [0, 1] : [0];
   const ofKinds = kinds?.length ? sql`and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})` : sql``;
   const walks = sites.flatMap((site) =>
     audiences.map(
       (audience) => sql`(select t.id, t.kind, t.published_at, t.tsv from search_terms t
-          where t.site_id = ${site} and t.audience = ${audience} and t.id > f.floor ${older(before)}
+          where t.site_id = ${site} and t.audience = ${audience} and t.id > (select floor from f) ${older}
             and ts_match_vq(t.tsv, ${tsquery}) and ${published(query)} ${ofKinds}
           order by t.id desc limit ${limit})`,
     ),
   );
-  // The candidates come back as one JSON array: 1,001 rows parsed one by one cost the server more
-  // than the walk costs the database.
-  const { rows } = await sql<{ floor: string; found: [number, SearchKind, number][] | null }>`
-    with f as (select coalesce(max(id), 0) - ${span} as floor from search_documents)
-    select f.floor, (select json_agg(json_build_array(w.id, w.kind, w.score) order by w.id desc) from (
-      select t.id, t.kind, ${score(query)} as score from (${sql.join(walks, sql` union all `)}) t
-       order by t.id desc limit ${limit}) w) as found
-      from f`.execute(executor);
-  const floor = Number(rows[0]!.floor);
-  const walked = (rows[0]!.found ?? []).map(([id, kind, score]) => ({ id, kind, score }));
-  if (walked.length === limit || floor <= 0) return walked;
-  const bound = before === undefined ? floor + 1 : Math.min(before, floor + 1);
-  return [...walked, ...(await fromIndex(bound, limit - walked.length))];
+  const { rows } = await sql<SummaryRow & { floor: string }>`
+    with f as (select coalesce(max(id), 0) - ${span} as floor from search_documents),
+         c as materialized (
+           select t.id, t.kind, ${score(query)} as score from (${sql.join(walks, sql` union all `)}) t
+            order by t.id desc limit ${limit})
+    select (select floor from f) as floor, s.* from (${summary(query)}) s`.execute(executor);
+  const walked = newestOf(rows[0]!);
+  // Fewer than asked in the newest ids: the key is rarer than its words' shares said, and the GIN
+  // index finds them all (the walk's few are found again).
+  if (walked.found === limit || Number(rows[0]!.floor) <= 0) return walked;
+  return fromIndex();
 }
 
 /**
  * The walk that a search and its counts share: the service asks both with one query object (one
  * request), so the newest matches are found once, not once per call.
  */
-const sharedWalks = new WeakMap<SearchQuery, Promise<Candidate[]>>();
+const sharedWalks = new WeakMap<SearchQuery, Promise<Newest>>();
 
-function sharedWalk(executor: Executor, query: SearchQuery): Promise<Candidate[]> {
+function sharedWalk(executor: Executor, query: SearchQuery): Promise<Newest> {
   let walk = sharedWalks.get(query);
   if (!walk) {
     walk = newestMatches(executor, query, undefined);
@@ -288,32 +322,11 @@ export const postgresSearchEngine: SearchEngine = {
 
   async search(executor, query) {
     // The newest matches the searcher may see (decision 043), scored; the page taken by keyset over
-    // (score, id), and only its rows read in full.
-    const candidates = (
-      query.kinds?.length ? await newestMatches(executor, query, query.kinds) : await sharedWalk(executor, query)
-    ).slice(0, RANKED_CANDIDATES);
-    const after = query.after;
-    const page = candidates
-      .filter((c) => !after || c.score < after.score || (c.score === after.score && c.id < after.id))
-      .sort((a, b) => b.score - a.score || b.id - a.id)
-      .slice(0, query.limit);
-    if (page.length === 0) return [];
-    const rows = await executor
-      .selectFrom('search_documents')
-      .select(['id', 'kind', 'item_id', 'site_id', 'audience', 'parent_id', 'title', 'body', 'published_at'])
-      .where(
-        'id',
-        'in',
-        page.map((c) => c.id),
-      )
-      .execute();
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    return page.flatMap((c) => {
-      const row = byId.get(c.id);
-      return row
-        ? [{ ...row, kind: row.kind as SearchKind, id: c.id, published_at: Number(row.published_at), score: c.score }]
-        : [];
-    });
+    // (score, id) among them, in the same statement.
+    const newest = query.kinds?.length
+      ? await newestMatches(executor, query, query.kinds)
+      : await sharedWalk(executor, query);
+    return newest.page.map((hit) => ({ ...hit, published_at: Number(hit.published_at) }));
   },
 
   async counts(executor, query) {
@@ -321,16 +334,18 @@ export const postgresSearchEngine: SearchEngine = {
     // A kind common among them is counted on from the last of them (the walk goes on for that kind
     // alone, as far as 1,001); a rare one through its facet token in the GIN index, capped.
     const walked = await sharedWalk(executor, query);
-    const seen = new Map<SearchKind, number>();
-    for (const c of walked) seen.set(c.kind, (seen.get(c.kind) ?? 0) + 1);
-    if (walked.length < WALKED) return Object.fromEntries(seen);
-    const last = walked[walked.length - 1]!.id;
+    const seen = new Map<SearchKind, number>(Object.entries(walked.kinds) as [SearchKind, number][]);
+    if (walked.found < WALKED) return Object.fromEntries(seen);
     const open = SEARCH_KINDS.filter((kind) => (seen.get(kind) ?? 0) < WALKED);
     const goOn = open.filter((kind) => (seen.get(kind) ?? 0) >= COMMON_AMONG_WALKED);
     const rare = open.filter((kind) => (seen.get(kind) ?? 0) < COMMON_AMONG_WALKED);
     for (const kind of goOn) {
-      const more = await newestMatches(executor, query, [kind], { before: last, limit: WALKED - seen.get(kind)! });
-      seen.set(kind, seen.get(kind)! + more.length);
+      const needed = WALKED - seen.get(kind)!;
+      const more = await newestMatches(executor, { ...query, limit: 0 }, [kind], {
+        before: walked.last,
+        limit: needed,
+      });
+      seen.set(kind, seen.get(kind)! + more.found);
     }
     if (rare.length > 0) {
       const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
