@@ -174,8 +174,11 @@ function termShares(executor: Executor): Promise<Map<string, number>> {
 }
 
 /**
- * The share of the documents a query matches, as the planner would guess it (each word on its own;
- * a word outside the statistics is rare): only whether it is over `COMMON_SHARE` matters.
+ * At most the share of the documents a query matches, by the statistics (a word outside them is
+ * rare): words that must all match count as their rarest, not as their product, which assumes them
+ * independent and can make two words often together (元数据 高可用) look rare, sending tens of
+ * thousands of matches to the GIN index's bitmap. Only whether it is over `COMMON_SHARE` matters:
+ * a rare word makes the GIN index's intersection short.
  */
 export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<string, number>): number {
   const share = (term: QueryTerm): number => {
@@ -186,9 +189,9 @@ export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<stri
       return Math.min(sum, 1);
     }
     if ('any' in term) return 1 - term.any.reduce((none, t) => none * (1 - share(t)), 1);
-    return term.all.reduce((all, t) => all * share(t), 1);
+    return Math.min(...term.all.map(share));
   };
-  return terms.reduce((all, t) => all * share(t), 1);
+  return Math.min(...terms.map(share));
 }
 
 /**
