@@ -173,4 +173,35 @@ describe.runIf(testDb === 'postgres')('search on PostgreSQL: every path finds th
     }
     expect(seen).toEqual(expected);
   });
+
+  it('keeps one row of terms per document when a write moves it to another site or audience', async () => {
+    const db = t.database.db;
+    const doc = (siteId: number, audience: number) =>
+      indexedDocument({
+        kind: 'event',
+        item_id: 77_000,
+        site_id: siteId,
+        audience,
+        parent_id: 0,
+        title: 'Yottabyte roadmap',
+        body: 'yottabyte',
+        published_at: NOW - DAY,
+      });
+    for (const [siteId, audience] of [
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [1, 0],
+    ] as const) {
+      await postgresSearchEngine.put(db, [doc(siteId, audience)]);
+      const { rows } = await sql<{ site_id: number; audience: number; facets: string }>`
+        select t.site_id, t.audience, t.facets::text as facets from search_terms t
+          join search_documents d on d.id = t.id where d.kind = 'event' and d.item_id = 77000`.execute(db);
+      expect(rows).toEqual([{ site_id: siteId, audience, facets: `'_a${audience}' '_kevent' '_s${siteId}'` }]);
+    }
+    await postgresSearchEngine.remove(db, 'event', [77_000]);
+    const left = await sql<{ n: string }>`
+      select count(*) as n from search_terms t where t.tsv @@ 'yottabyte'::tsquery`.execute(db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
 });

@@ -47,7 +47,7 @@ export function tsqueryLiteral(terms: readonly QueryTerm[]): string {
 }
 
 const DAY_MS = 86_400_000;
-/** Documents per statement: 11 values each, under PostgreSQL's 65,535 bound values. */
+/** Documents per statement: 10 values each (7 in `search_terms`), under PostgreSQL's 65,535 bound values. */
 const PUT_BATCH = 500;
 /** What a search reads per match: its newest matches, one more than are ranked, to count past 1,000. */
 const WALKED = RANKED_CANDIDATES + 1;
