@@ -7,7 +7,7 @@
 // content, then --posts published posts over both sites (bench-data CLI, through the data layer, in
 // transactions of 50,000), then the search index rebuilt on the path of `npm run search:reindex`
 // (timed), and its size on disk (SQLite: the FTS5 tables' and the documents table's pages by dbstat;
-// PostgreSQL: pg_total_relation_size of the GIN index and of the documents table). The production
+// PostgreSQL: pg_total_relation_size of search_terms, with its GIN index, and of the documents table). The production
 // server (`npm start`'s Node flags) then takes per query a sanity request (200, hits), a discarded
 // warm-up and a measured autocannon run on 10 connections of the real call
 // `POST /api/{site}/api/search/index {search_key}`: the first page with the counts per kind.
@@ -68,7 +68,7 @@ await runContentBench({
       )
         .map(([kind, n]) => `${kind} ${n.toLocaleString('en-US')}`)
         .join(', ')}`,
-      `index size on disk: full-text index ${mb(s.search.size.indexBytes)} + documents ${mb(s.search.size.documentsBytes)} = ${mb(s.search.size.totalBytes)}`,
+      `index size on disk: ${s.db === 'postgres' ? 'search_terms (tsvectors, GIN, keys)' : 'full-text index'} ${mb(s.search.size.indexBytes)} + documents ${mb(s.search.size.documentsBytes)} = ${mb(s.search.size.totalBytes)}`,
     ].join('\n'),
   context: () => ({}),
 }).catch((err) => {

@@ -87,9 +87,9 @@ function declaredTables(): Tables {
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock']);
 /**
  * What each database's own full-text index adds (decision 039), which Kysely never reads as a table:
- * SQLite's FTS5 table with its shadow tables, PostgreSQL's tsvector column.
+ * SQLite's FTS5 table with its shadow tables, PostgreSQL's table of tsvectors (decision 046).
  */
-const fullTextOnly = { sqliteTablePrefix: 'search_fts', postgresColumns: new Set(['search_documents.tsv']) };
+const fullTextOnly = { sqliteTablePrefix: 'search_fts', postgresTables: new Set(['search_terms']) };
 
 /** Reads the migrated database: SQLite's `pragma table_info`, PostgreSQL's `information_schema`. */
 async function databaseTables(t: TestApp): Promise<Tables> {
@@ -119,8 +119,7 @@ async function databaseTables(t: TestApp): Promise<Tables> {
        where table_schema = current_schema()
        order by table_name, ordinal_position`.execute(db);
     for (const c of info.rows) {
-      if (migrationTables.has(c.table_name)) continue;
-      if (fullTextOnly.postgresColumns.has(`${c.table_name}.${c.column_name}`)) continue;
+      if (migrationTables.has(c.table_name) || fullTextOnly.postgresTables.has(c.table_name)) continue;
       const columns = tables.get(c.table_name) ?? new Map<string, Column>();
       columns.set(c.column_name, { nullable: c.is_nullable === 'YES', generated: c.column_default !== null });
       tables.set(c.table_name, columns);

@@ -457,7 +457,7 @@ export interface MvpAwardsTable {
 
 /**
  * One findable item (decision 039): its plain text and the tokens the search tokeniser made. On
- * PostgreSQL the table also has `tsv` (tsvector), written and read only by the search engine.
+ * PostgreSQL its tsvector is in `search_terms` (decision 046), written and read only by the search engine.
  */
 export interface SearchDocumentsTable {
   id: Generated<number>;

@@ -11,7 +11,7 @@ import { SEARCH_SOURCES } from '../search-sources';
  */
 
 export interface SearchIndexSize {
-  /** The full-text index itself: SQLite's FTS5 shadow tables, PostgreSQL's GIN index. */
+  /** The full-text index itself: SQLite's FTS5 shadow tables, PostgreSQL's `search_terms` with its GIN index. */
   indexBytes: number;
   /** The documents table with its other indexes (plain text for snippets, the tokens, on PostgreSQL the tsvector). */
   documentsBytes: number;
@@ -28,12 +28,14 @@ export interface SearchIndexBuild {
 /** What the search tables weigh: SQLite's pages by dbstat, PostgreSQL's relation sizes. */
 export async function searchIndexSize(db: Kysely<DB>, dialect: Dialect): Promise<SearchIndexSize> {
   if (dialect === 'postgres') {
-    const { rows } = await sql<{ index_bytes: string; total_bytes: string }>`
-      select pg_total_relation_size('search_documents_tsv') as index_bytes,
-             pg_total_relation_size('search_documents') as total_bytes`.execute(db);
+    // The narrow table of terms with its GIN index (decision 046), and the documents with the
+    // positional tsvector ts_rank reads.
+    const { rows } = await sql<{ index_bytes: string; documents_bytes: string }>`
+      select pg_total_relation_size('search_terms') as index_bytes,
+             pg_total_relation_size('search_documents') as documents_bytes`.execute(db);
     const indexBytes = Number(rows[0]!.index_bytes);
-    const totalBytes = Number(rows[0]!.total_bytes);
-    return { indexBytes, documentsBytes: totalBytes - indexBytes, totalBytes };
+    const documentsBytes = Number(rows[0]!.documents_bytes);
+    return { indexBytes, documentsBytes, totalBytes: indexBytes + documentsBytes };
   }
   const { rows } = await sql<{ name: string; bytes: number }>`
     select name, sum(pgsize) as bytes from dbstat

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { QueryTerm } from './tokenizer';
 import { SEARCH_KINDS } from '@portal/contracts/search';
 import { RANKED_CANDIDATES, RECENCY_DAYS } from './search-ranking';
@@ -46,57 +47,311 @@ export function tsqueryLiteral(terms: readonly QueryTerm[]): string {
 }
 
 const DAY_MS = 86_400_000;
-/** Documents per statement: 11 values each, under PostgreSQL's 65,535 bound values. */
+/** Documents per statement: 10 values each (7 in `search_terms`), under PostgreSQL's 65,535 bound values. */
 const PUT_BATCH = 500;
+/** What a search reads per match: its newest matches, one more than are ranked, to count past 1,000. */
+const WALKED = RANKED_CANDIDATES + 1;
+/**
+ * The most index rows (by id, newest first) a walk passes before the rest of the matches are asked
+ * of the GIN index: a key thought common that is not (two common words seldom together) costs this
+ * much, about 0.5 µs a row, not a walk of the whole site (decision 046).
+ */
+const WALK_SPAN = 50_000;
+/**
+ * A key in at least this share of the documents (by the planner's statistics of `search_terms.tsv`)
+ * is walked newest first; a rarer one is asked of the GIN index, whose cost grows with its matches.
+ */
+const COMMON_SHARE = 0.01;
+/**
+ * A kind holding this many of the newest matches is counted on by walking further (its matches are
+ * common); one holding fewer, through its facet token in the GIN index.
+ */
+const COMMON_AMONG_WALKED = 100;
+/** How long the statistics of common terms are kept before they are read again. */
+const STATS_TTL_MS = 5 * 60_000;
 
-/** The rows that match and that the searcher may see. */
-function filters(query: SearchQuery, kinds: readonly SearchKind[] | undefined): RawBuilder<unknown> {
-  const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
-  const list = [sql`d.tsv @@ ${tsquery}`, sql`d.site_id in (${query.siteId}, 0)`, sql`d.published_at <= ${query.now}`];
-  if (!query.partner) list.push(sql`d.audience = 0`);
-  if (kinds?.length) list.push(sql`d.kind in (${sql.join(kinds.map((k) => sql`${k}`))})`);
-  if (query.since !== undefined) list.push(sql`d.published_at >= ${query.since}`);
+export interface NewestOptions {
+  /** Only matches older than this index row (a count going on from the shared walk). */
+  before?: number;
+  /** How many: `WALKED` unless said. */
+  limit?: number;
+  /** Walk or ask the GIN index, whatever the statistics say (the tests, which must see both agree). */
+  path?: 'walk' | 'index';
+  /** The most index rows walked: `WALK_SPAN` unless said. */
+  span?: number;
+}
+
+/**
+ * What a search and its counts need of the newest matches, summed up by PostgreSQL, so that the
+ * server never parses the thousand candidates: how many there are (up to the limit), the oldest of
+ * them, how many of each kind, and the page of the query (`after`, `limit`) ranked among the first
+ * `RANKED_CANDIDATES`, with its rows in full.
+ */
+export interface Newest {
+  found: number;
+  /** The oldest match's index row; 0 when none. */
+  last: number;
+  kinds: Partial<Record<SearchKind, number>>;
+  page: SearchHit[];
+}
+
+/** The facet tokens of the searcher's site, or every site (members), and of whom it is for. */
+function facetTsquery(query: SearchQuery, kinds: readonly SearchKind[] | undefined): string {
+  const parts = [`(${quote(`_s${query.siteId}`)} | ${quote('_s0')})`];
+  if (!query.partner) parts.push(quote('_a0'));
+  if (kinds?.length) parts.push(`(${kinds.map((k) => quote(`_k${k}`)).join(' | ')})`);
+  return parts.join(' & ');
+}
+
+/** Whether a row `t` is on the searcher's site (or every site), for them, and published in the time asked. */
+function visible(query: SearchQuery): RawBuilder<unknown> {
+  const list = [sql`t.site_id in (${query.siteId}, 0)`];
+  if (!query.partner) list.push(sql`t.audience = 0`);
+  return sql.join([...list, published(query)], sql` and `);
+}
+
+/** What a searcher may see of a row `t` besides its terms: published, and since the time filter. */
+function published(query: SearchQuery): RawBuilder<unknown> {
+  const list = [sql`t.published_at <= ${query.now}`];
+  if (query.since !== undefined) list.push(sql`t.published_at >= ${query.since}`);
   return sql.join(list, sql` and `);
+}
+
+/** The score of a row `t`: ts_rank (title A, body D, length-normalised) times the recency boost. */
+function score(query: SearchQuery): RawBuilder<unknown> {
+  return sql`ts_rank(t.tsv, ${tsqueryLiteral(query.terms)}::tsquery, 1)::float8
+    * (1.0 + 1.0 / (1.0 + greatest(${query.now}::bigint - t.published_at, 0) / ${sql.lit(DAY_MS * RECENCY_DAYS)}::float8))`;
+}
+
+/**
+ * The summary (`Newest`) of the candidates `c` (id, kind, score) a statement's `with` made: the
+ * page is the query's keyset page over the newest `RANKED_CANDIDATES`, best first.
+ */
+function summary(query: SearchQuery): RawBuilder<unknown> {
+  const after = query.after
+    ? sql`where r.score < ${query.after.score} or (r.score = ${query.after.score} and r.id < ${query.after.id})`
+    : sql``;
+  return sql`select (select count(*) from c) as found, (select coalesce(min(id), 0) from c) as last,
+      (select json_object_agg(k.kind, k.n) from (select kind, count(*) as n from c group by kind) k) as kinds,
+      (select json_agg(json_build_object('id', d.id, 'kind', d.kind, 'item_id', d.item_id, 'site_id', d.site_id,
+                'audience', d.audience, 'parent_id', d.parent_id, 'title', d.title, 'body', d.body,
+                'published_at', d.published_at, 'score', p.score) order by p.score desc, p.id desc)
+         from (select r.id, r.score from (select * from c order by id desc limit ${RANKED_CANDIDATES}) r ${after}
+                order by r.score desc, r.id desc limit ${query.limit}) p
+         join search_documents d on d.id = p.id) as page`;
+}
+
+interface SummaryRow {
+  found: string;
+  last: string;
+  kinds: Partial<Record<SearchKind, number>> | null;
+  page: SearchHit[] | null;
+}
+
+function newestOf(row: SummaryRow): Newest {
+  return { found: Number(row.found), last: Number(row.last), kinds: row.kinds ?? {}, page: row.page ?? [] };
+}
+
+/** Common terms' shares of the documents, from the planner's statistics, per database. */
+const termStats = new WeakMap<object, { at: number; shares: Promise<Map<string, number>> }>();
+
+async function readTermShares(executor: Executor): Promise<Map<string, number>> {
+  const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
+    select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats where schemaname = current_schema() and tablename = 'search_terms' and attname = 'tsv'`.execute(
+    executor,
+  );
+  const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+  return new Map((elems ?? []).map((token, i) => [token, Number(freqs?.[i] ?? 0)]));
+}
+
+function termShares(executor: Executor): Promise<Map<string, number>> {
+  const cached = termStats.get(executor);
+  if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.shares;
+  const shares = readTermShares(executor).catch(() => new Map<string, number>());
+  termStats.set(executor, { at: Date.now(), shares });
+  return shares;
+}
+
+/**
+ * At most the share of the documents a query matches, by the statistics (a word outside them is
+ * rare): words that must all match count as their rarest, not as their product, which assumes them
+ * independent and can make two words often together (元数据 高可用) look rare, sending tens of
+ * thousands of matches to the GIN index's bitmap. Only whether it is over `COMMON_SHARE` matters:
+ * a rare word makes the GIN index's intersection short.
+ */
+export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<string, number>): number {
+  const share = (term: QueryTerm): number => {
+    if (typeof term === 'string') return shares.get(term) ?? 0;
+    if ('prefix' in term) {
+      let sum = 0;
+      for (const [token, f] of shares) if (token.startsWith(term.prefix)) sum += f;
+      return Math.min(sum, 1);
+    }
+    if ('any' in term) return 1 - term.any.reduce((none, t) => none * (1 - share(t)), 1);
+    return Math.min(...term.all.map(share));
+  };
+  return Math.min(...terms.map(share));
+}
+
+/**
+ * The newest `limit` matches the searcher may see (of `kinds`, older than `before`), summed up. A
+ * common key is walked newest first along the primary key (site, audience, id), one walk per site
+ * and audience merged, over the newest `WALK_SPAN` ids at most; `ts_match_vq` rather than `@@`
+ * keeps the planner to that walk (the operator would offer it the GIN index, whose bitmap of a
+ * common key's tens of thousands of matches costs more). A rare key, or one the walk did not find
+ * enough of, is asked of the GIN index (the terms and the facets in one intersection).
+ */
+export async function newestMatches(
+  executor: Executor,
+  query: SearchQuery,
+  kinds: readonly SearchKind[] | undefined,
+  options: NewestOptions = {},
+): Promise<Newest> {
+  const { before, limit = WALKED, span = WALK_SPAN } = options;
+  const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
+  const older = before === undefined ? sql`` : sql`and t.id < ${before}`;
+  const fromIndex = async (): Promise<Newest> => {
+    const { rows } = await sql<SummaryRow>`
+      with c as materialized (
+        select t.id, t.kind, ${score(query)} as score from search_terms t
+         where t.tsv @@ ${tsquery} and t.facets @@ ${facetTsquery(query, kinds)}::tsquery and ${published(query)} ${older}
+         order by t.id desc limit ${limit})
+      ${summary(query)}`.execute(executor);
+    return newestOf(rows[0]!);
+  };
+  const common = options.path
+    ? options.path === 'walk'
+    : matchShare(query.terms, await termShares(executor)) >= COMMON_SHARE;
+  if (!common) return fromIndex();
+  const sites = [...new Set([query.siteId, 0])];
+  const audiences = query.partner ? [0, 1] : [0];
+  const ofKinds = kinds?.length ? sql`and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})` : sql``;
+  const walks = sites.flatMap((site) =>
+    audiences.map(
+      (audience) => sql`(select t.id, t.kind, t.published_at, t.tsv from search_terms t
+          where t.site_id = ${site} and t.audience = ${audience} and t.id > (select floor from f) ${older}
+            and ts_match_vq(t.tsv, ${tsquery}) and ${published(query)} ${ofKinds}
+          order by t.id desc limit ${limit})`,
+    ),
+  );
+  const { rows } = await sql<SummaryRow & { floor: string }>`
+    with f as (select coalesce(max(id), 0) - ${span} as floor from search_documents),
+         c as materialized (
+           select t.id, t.kind, ${score(query)} as score from (${sql.join(walks, sql` union all `)}) t
+            order by t.id desc limit ${limit})
+    select (select floor from f) as floor, s.* from (${summary(query)}) s`.execute(executor);
+  const walked = newestOf(rows[0]!);
+  // Fewer than asked in the newest ids: the key is rarer than its words' shares said, and the GIN
+  // index finds them all (the walk's few are found again).
+  if (walked.found === limit || Number(rows[0]!.floor) <= 0) return walked;
+  return fromIndex();
+}
+
+/**
+ * The counts per kind from the newest matches of every kind (`walked`): the newest 1,001 matches
+ * settle every kind when they are fewer, and a kind they hold 1,001 of. A kind common among them is
+ * counted on from the last of them (the walk goes on for that kind alone, as far as 1,001); a rare
+ * one through its facet token in the GIN index, capped.
+ */
+async function countsAfter(
+  executor: Executor,
+  query: SearchQuery,
+  walked: Newest,
+): Promise<Partial<Record<SearchKind, number>>> {
+  const seen = new Map<SearchKind, number>(Object.entries(walked.kinds) as [SearchKind, number][]);
+  if (walked.found < WALKED) return Object.fromEntries(seen);
+  const open = SEARCH_KINDS.filter((kind) => (seen.get(kind) ?? 0) < WALKED);
+  const goOn = open.filter((kind) => (seen.get(kind) ?? 0) >= COMMON_AMONG_WALKED);
+  const rare = open.filter((kind) => (seen.get(kind) ?? 0) < COMMON_AMONG_WALKED);
+  for (const kind of goOn) {
+    const needed = WALKED - seen.get(kind)!;
+    const more = await newestMatches(executor, { ...query, limit: 0 }, [kind], {
+      before: walked.last,
+      limit: needed,
+    });
+    seen.set(kind, seen.get(kind)! + more.found);
+  }
+  if (rare.length > 0) {
+    const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
+    // The rare kinds' tokens in the GIN index (short posting lists), site and audience from the
+    // row: one look-up for all of them, as far as 1,001 each could need.
+    const ofKinds = (kinds: readonly SearchKind[]) =>
+      sql`select t.kind from search_terms t
+           where t.tsv @@ ${tsquery} and t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery
+             and ${visible(query)}`;
+    const together = await sql<{ kind: SearchKind; n: string }>`
+      select x.kind, count(*) as n from (${ofKinds(rare)} limit ${WALKED * rare.length}) x group by x.kind`.execute(
+      executor,
+    );
+    let found = together.rows.map((r) => ({ kind: r.kind, n: Number(r.n) }));
+    if (found.reduce((sum, r) => sum + r.n, 0) === WALKED * rare.length) {
+      // A kind common after all filled the look-up: each counted on its own, capped.
+      const perKind = rare.map(
+        (kind) => sql`select ${kind}::text as kind, (select count(*) from (${ofKinds([kind])} limit ${WALKED}) x) as n`,
+      );
+      const { rows } = await sql<{ kind: SearchKind; n: string }>`${sql.join(perKind, sql` union all `)}`.execute(
+        executor,
+      );
+      found = rows.map((r) => ({ kind: r.kind, n: Number(r.n) }));
+    }
+    for (const kind of rare) seen.set(kind, 0);
+    for (const r of found) seen.set(r.kind, Math.min(r.n, WALKED));
+  }
+  return Object.fromEntries([...seen].filter(([, n]) => n > 0));
+}
+
+/** The page a walk scored, as hits. */
+function pageOf(newest: Newest): SearchHit[] {
+  return newest.page.map((hit) => ({ ...hit, published_at: Number(hit.published_at) }));
 }
 
 export const postgresSearchEngine: SearchEngine = {
   async put(executor, documents) {
-    // A rebuild writes 500 at a time: one statement per batch, not per document.
+    // A rebuild writes 500 at a time: two statements per batch, not per document. The documents
+    // first (their ids), then their rows in `search_terms` (decision 046), replacing a row whose
+    // site or audience changed (its key).
     for (let from = 0; from < documents.length; from += PUT_BATCH) {
       const batch = documents.slice(from, from + PUT_BATCH);
-      await executor
+      const written = await executor
         .insertInto('search_documents')
-        .values(
-          batch.map(
-            (doc) =>
-              ({
-                ...(doc satisfies IndexedDocument),
-                tsv: sql`${tsvectorLiteral(doc.title_tokens, doc.body_tokens)}::tsvector`,
-              }) as never,
-          ),
-        )
+        .values(batch.map((doc) => doc satisfies IndexedDocument))
         .onConflict((oc) =>
-          oc.columns(['kind', 'item_id']).doUpdateSet(
-            (eb) =>
-              ({
-                site_id: eb.ref('excluded.site_id'),
-                audience: eb.ref('excluded.audience'),
-                parent_id: eb.ref('excluded.parent_id'),
-                title: eb.ref('excluded.title'),
-                body: eb.ref('excluded.body'),
-                title_tokens: eb.ref('excluded.title_tokens'),
-                body_tokens: eb.ref('excluded.body_tokens'),
-                published_at: eb.ref('excluded.published_at'),
-                tsv: sql`excluded.tsv`,
-              }) as never,
-          ),
+          oc.columns(['kind', 'item_id']).doUpdateSet((eb) => ({
+            site_id: eb.ref('excluded.site_id'),
+            audience: eb.ref('excluded.audience'),
+            parent_id: eb.ref('excluded.parent_id'),
+            title: eb.ref('excluded.title'),
+            body: eb.ref('excluded.body'),
+            title_tokens: eb.ref('excluded.title_tokens'),
+            body_tokens: eb.ref('excluded.body_tokens'),
+            published_at: eb.ref('excluded.published_at'),
+          })),
         )
+        .returning(['id', 'kind', 'item_id'])
         .execute();
+      const ids = new Map(written.map((r) => [`${r.kind}:${r.item_id}`, r.id]));
+      const rows = batch.map((doc) => {
+        const id = ids.get(`${doc.kind}:${doc.item_id}`)!;
+        const facets = `${quote(`_k${doc.kind}`)} ${quote(`_s${doc.site_id}`)} ${quote(`_a${doc.audience}`)}`;
+        return sql`(${doc.site_id}::integer, ${doc.audience}::integer, ${id}::integer, ${doc.kind}, ${doc.published_at}::bigint,
+          ${tsvectorLiteral(doc.title_tokens, doc.body_tokens)}::tsvector, ${facets}::tsvector)`;
+      });
+      await sql`
+        with v (site_id, audience, id, kind, published_at, tsv, facets) as (values ${sql.join(rows)}),
+             moved as (delete from search_terms t using v
+                        where t.id = v.id and (t.site_id <> v.site_id or t.audience <> v.audience))
+        insert into search_terms (site_id, audience, id, kind, published_at, tsv, facets)
+        select site_id, audience, id, kind, published_at, tsv, facets from v
+        on conflict (site_id, audience, id) do update
+           set kind = excluded.kind, published_at = excluded.published_at, tsv = excluded.tsv,
+               facets = excluded.facets`.execute(executor);
     }
   },
 
   async remove(executor, kind, itemIds) {
     if (itemIds.length === 0) return;
+    // Their `search_terms` rows go with them (on delete cascade).
     await executor.deleteFrom('search_documents').where('kind', '=', kind).where('item_id', 'in', itemIds).execute();
   },
 
@@ -108,40 +363,23 @@ export const postgresSearchEngine: SearchEngine = {
   async optimize(executor) {
     // The planner's statistics of the new rows (how common each token is), before autovacuum's.
     await sql`analyze search_documents`.execute(executor);
+    await sql`analyze search_terms`.execute(executor);
   },
 
   async search(executor, query) {
-    const after = query.after
-      ? sql`where score < ${query.after.score} or (score = ${query.after.score} and id < ${query.after.id})`
-      : sql``;
-    // The newest matches the searcher may see (decision 043), then ranked: ts_rank (title A, body
-    // D) times the recency boost, computed for those rows only.
-    const { rows } = await sql<SearchHit>`
-      select * from (
-        select c.id, c.kind, c.item_id, c.site_id, c.audience, c.parent_id, c.title, c.body, c.published_at,
-               ts_rank(c.tsv, ${tsqueryLiteral(query.terms)}::tsquery, 1)::float8
-                 * (1.0 + 1.0 / (1.0 + greatest(${query.now}::bigint - c.published_at, 0) / ${sql.lit(DAY_MS * RECENCY_DAYS)}::float8)) as score
-          from (select d.* from search_documents d where ${filters(query, query.kinds)}
-                 order by d.id desc limit ${RANKED_CANDIDATES}) c
-      ) m ${after}
-       order by score desc, id desc limit ${query.limit}`.execute(executor);
-    return rows.map((r) => ({ ...r, id: Number(r.id), published_at: Number(r.published_at), score: Number(r.score) }));
+    // The newest matches the searcher may see (decision 043), scored; the page taken by keyset over
+    // (score, id) among them, in the same statement.
+    return pageOf(await newestMatches(executor, query, query.kinds?.length ? query.kinds : undefined));
   },
 
   async counts(executor, query) {
-    // One capped count per kind: a word in hundreds of thousands of rows stops at the cap.
-    const perKind = SEARCH_KINDS.map(
-      (kind) => sql`select ${kind}::text as kind, (select count(*) from (
-          select 1 from search_documents d where ${filters(query, [kind])} limit ${RANKED_CANDIDATES + 1}) x) as n`,
-    );
-    const { rows } = await sql<{ kind: SearchKind; n: string }>`${sql.join(perKind, sql` union all `)}`.execute(
-      executor,
-    );
-    return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.kind, Number(r.n)]));
+    return countsAfter(executor, query, await newestMatches(executor, query, undefined));
   },
 
   async find(executor, query) {
-    const [hits, counts] = await Promise.all([this.search(executor, query), this.counts(executor, query)]);
-    return { hits, counts };
+    // One walk of every kind gives the all tab its page and every tab its counts (decision 046).
+    const walked = await newestMatches(executor, query, undefined);
+    const shown = query.kinds?.length ? await newestMatches(executor, query, query.kinds) : walked;
+    return { hits: pageOf(shown), counts: await countsAfter(executor, query, walked) };
   },
 };

@@ -60,9 +60,22 @@ async function indexRows(): Promise<unknown[]> {
     .orderBy('item_id')
     .execute();
   if (t.database.dialect === 'postgres') {
-    const vectors = await sql<{ kind: string; item_id: number; tsv: string }>`
-      select kind, item_id, tsv::text as tsv from search_documents order by kind, item_id`.execute(db);
-    return rows.map((r, i) => ({ ...r, published_at: Number(r.published_at), tsv: vectors.rows[i]!.tsv }));
+    // With each document its one row of the narrow table the search walks (decision 046): its key,
+    // kind and time as the document's, its facets made from them, and its tsvector.
+    const terms = await sql<{ id: number; tsv: string | null; facets: string | null; expected: string; same: boolean }>`
+      select d.id, t.tsv::text as tsv, t.facets::text as facets,
+             array_to_tsvector(array['_k' || d.kind, '_s' || d.site_id, '_a' || d.audience])::text as expected,
+             (t.site_id, t.audience, t.kind, t.published_at) is not distinct from (d.site_id, d.audience, d.kind, d.published_at) as same
+        from search_documents d left join search_terms t on t.id = d.id
+       order by d.kind, d.item_id`.execute(db);
+    const extra = await sql<{ n: string }>`
+      select (select count(*) from search_terms) - (select count(*) from search_documents) as n`.execute(db);
+    expect(Number(extra.rows[0]!.n)).toBe(0);
+    return rows.map((r, i) => {
+      const row = terms.rows[i]!;
+      expect({ same: row.same, facets: row.facets }).toEqual({ same: true, facets: row.expected });
+      return { ...r, published_at: Number(r.published_at), tsv: row.tsv };
+    });
   }
   // FTS5 checks its index against the content table, and the recent tier against the documents
   // from its start (decision 047), which it holds all of.
