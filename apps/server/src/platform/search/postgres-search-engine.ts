@@ -360,6 +360,10 @@ export const postgresSearchEngine: SearchEngine = {
     await (kind ? query.where('kind', '=', kind) : query).execute();
   },
 
+  async prepareRebuild() {
+    // Nothing is kept beside search_terms for reading.
+  },
+
   async optimize(executor) {
     // The planner's statistics of the new rows (how common each token is), before autovacuum's.
     await sql`analyze search_documents`.execute(executor);

@@ -65,6 +65,11 @@ export interface SearchEngine {
   remove(executor: Executor, kind: SearchKind, itemIds: readonly number[]): Promise<void>;
   /** Forgets every item of a kind, or everything (`search:reindex`). */
   clear(executor: Executor, kind?: SearchKind): Promise<void>;
+  /**
+   * Before a rebuild (`search:reindex`): what the engine keeps beside the index for reading may be
+   * set aside until `optimize` (SQLite: the recent tier, decision 047; PostgreSQL: nothing).
+   */
+  prepareRebuild(executor: Executor): Promise<void>;
   /** After a rebuild: the index compacted for reading (SQLite: FTS5 optimize; PostgreSQL: analyze). */
   optimize(executor: Executor): Promise<void>;
   /** A page of hits, best first, keyset by (score, id). */

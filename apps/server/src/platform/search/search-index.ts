@@ -79,7 +79,8 @@ export async function reindexKind(
 
 /**
  * Rebuilds the whole index from the sources (`npm run search:reindex`): each kind cleared and
- * refilled in one transaction, so searches meanwhile see either the old or the new kind.
+ * refilled in one transaction, so searches meanwhile see either the old or the new kind. What the
+ * engine keeps beside the index for reading (SQLite's recent tier) is set aside until the end.
  */
 export async function rebuildSearch(
   db: Kysely<DB>,
@@ -87,8 +88,10 @@ export async function rebuildSearch(
   onProgress: (progress: RebuildProgress) => void = () => {},
   batch = 500,
 ): Promise<void> {
+  const engine = searchEngineFor(db);
+  await engine.prepareRebuild(db);
   for (const source of sources) {
     await db.transaction().execute((trx) => reindexKind(trx, source, onProgress, batch));
   }
-  await searchEngineFor(db).optimize(db);
+  await engine.optimize(db);
 }

@@ -255,6 +255,13 @@ export const sqliteSearchEngine: SearchEngine = {
     else await executor.deleteFrom('search_documents').execute();
   },
 
+  async prepareRebuild(executor) {
+    // Every document is written again: the recent tier is emptied and set past every id, so the
+    // writes skip it (searches meanwhile rank on the whole index); optimize fills it once at the end.
+    await sql`update search_fts_recent_from set from_id = ${Number.MAX_SAFE_INTEGER}`.execute(executor);
+    await sql`insert into search_fts_recent(search_fts_recent) values ('delete-all')`.execute(executor);
+  },
+
   async optimize(executor) {
     // A rebuild leaves the index in many segments, each read by every query: merged into one.
     await sql`insert into search_fts(search_fts) values ('optimize')`.execute(executor);
