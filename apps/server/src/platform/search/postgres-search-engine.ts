@@ -376,10 +376,6 @@ export const postgresSearchEngine: SearchEngine = {
     return pageOf(await newestMatches(executor, query, query.kinds?.length ? query.kinds : undefined));
   },
 
-  async counts(executor, query) {
-    return countsAfter(executor, query, await newestMatches(executor, query, undefined));
-  },
-
   async find(executor, query) {
     // One walk of every kind gives the all tab its page and every tab its counts (decision 046).
     const walked = await newestMatches(executor, query, undefined);

@@ -74,9 +74,10 @@ export interface SearchEngine {
   optimize(executor: Executor): Promise<void>;
   /** A page of hits, best first, keyset by (score, id). */
   search(executor: Executor, query: SearchQuery): Promise<SearchHit[]>;
-  /** How many items of each kind match, for the tabs (ignores `kinds`, `after` and `limit`). */
-  counts(executor: Executor, query: SearchQuery): Promise<Partial<Record<SearchKind, number>>>;
-  /** A page of hits and the counts per kind together: what the search call asks, in as few reads as the engine can. */
+  /**
+   * A page of hits and how many items of each kind match, for the tabs (the counts ignore `kinds`,
+   * `after` and `limit`): what the search call asks, in as few reads as the engine can.
+   */
   find(executor: Executor, query: SearchQuery): Promise<SearchFound>;
 }
 

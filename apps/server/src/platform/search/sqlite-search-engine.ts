@@ -49,13 +49,13 @@ async function recentTier(executor: Executor): Promise<RecentTier> {
  * triggers follow updates).
  */
 async function evictFromRecent(executor: Executor): Promise<void> {
-  const tier = await recentTier(executor);
-  const { rows } = await sql<{ max_id: number | null }>`select max(id) as max_id from search_documents`.execute(
+  const { rows } = await sql<RecentTier & { max_id: number | null }>`
+    select from_id, keep, (select max(id) from search_documents) as max_id from search_fts_recent_from`.execute(
     executor,
   );
-  const maxId = rows[0]?.max_id;
-  if (maxId === null || maxId === undefined) return;
-  const from = maxId - tier.keep + 1;
+  const tier = rows[0];
+  if (!tier || tier.max_id === null) return;
+  const from = tier.max_id - tier.keep + 1;
   if (from - tier.from_id < Math.ceil(tier.keep / 50)) return;
   await sql`insert into search_fts_recent(search_fts_recent, rowid, title_tokens, body_tokens, facets)
     select 'delete', id, title_tokens, body_tokens, facets from search_fts_content
@@ -273,14 +273,6 @@ export const sqliteSearchEngine: SearchEngine = {
       (await rankedInTier(executor, query, RANKED_CANDIDATES)) ??
       (await ranked(executor, query, await candidatesOf(executor, query, RANKED_CANDIDATES)));
     return pageOf(executor, query, candidates);
-  },
-
-  async counts(executor, query) {
-    return countKinds(
-      executor,
-      query,
-      SEARCH_KINDS.map((kind) => ({ kind, have: 0, next: 'newest' })),
-    );
   },
 
   async find(executor, query) {
