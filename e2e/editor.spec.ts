@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import { loginByCode } from '@portal/contracts/accounts';
 import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { startS3DevServer, S3_DEV_CREDENTIALS, type S3DevServer } from '../scripts/s3-dev-server.mjs';
@@ -44,21 +44,21 @@ const contentOf = (editor: Locator, site: E2eSite) =>
   editor.getByRole('textbox', { name: site.texts.postForm.contentLabel });
 
 /** Dispatches a paste with `data` on the editable element, as the clipboard would. */
-async function paste(content: Locator, data: { text?: string; html?: string; png?: boolean }) {
-  await content.evaluate(async (element, { text, html, png }) => {
+async function paste(content: Locator, data: { text?: string; html?: string; pngs?: number }) {
+  await content.evaluate(async (element, { text, html, pngs = 0 }) => {
     const transfer = new DataTransfer();
     if (text !== undefined) transfer.setData('text/plain', text);
     if (html !== undefined) transfer.setData('text/html', html);
-    if (png) {
-      // A 2x2 red PNG, as a screenshot tool puts it on the clipboard.
+    for (let i = 0; i < pngs; i++) {
+      // A 2x2 PNG, as a screenshot tool puts it on the clipboard: red, then green.
       const canvas = document.createElement('canvas');
       canvas.width = 2;
       canvas.height = 2;
       const context = canvas.getContext('2d')!;
-      context.fillStyle = '#ff0000';
+      context.fillStyle = i % 2 === 0 ? '#ff0000' : '#00ff00';
       context.fillRect(0, 0, 2, 2);
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-      transfer.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+      transfer.items.add(new File([blob], `image-${i + 1}.png`, { type: 'image/png' }));
     }
     element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, data);
@@ -222,15 +222,28 @@ for (const site of SITES) {
       const editor = dialog.getByTestId('rich-text-editor');
       const content = contentOf(editor, site);
 
-      // An image on the clipboard is uploaded and shown from the portal's address.
+      // Two images on the clipboard are uploaded and shown from the portal's addresses, in order; the
+      // cursor waits below them, so what the member types next replaces neither.
       await content.click();
-      const [upload] = await Promise.all([
-        page.waitForResponse((r) => r.url().includes('/api/tool/upLoadimage/') && r.request().method() === 'POST'),
-        paste(content, { png: true }),
-      ]);
-      expect(upload.status()).toBe(200);
-      const address = ((await upload.json()) as { data: { address: string } }).data.address;
-      await expect(content.locator(`img[src="${address}"]`)).toBeVisible();
+      const uploads: Promise<string>[] = [];
+      const onUpload = (r: Response) => {
+        if (r.url().includes('/api/tool/upLoadimage/') && r.request().method() === 'POST')
+          uploads.push(r.json().then((body: { data: { address: string } }) => body.data.address));
+      };
+      page.on('response', onUpload);
+      await paste(content, { pngs: 2 });
+      await expect(content.locator('img[src^="/attachments/"]')).toHaveCount(2);
+      page.off('response', onUpload);
+      const addresses = await Promise.all(uploads);
+      expect(addresses).toHaveLength(2);
+      await content.pressSequentially('below the screenshots');
+      await expect(content.locator('img')).toHaveCount(2);
+      expect(await content.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('src')))).toEqual(
+        addresses,
+      );
+      await expect(content.locator('img').nth(1).locator('xpath=following-sibling::p[1]')).toHaveText(
+        'below the screenshots',
+      );
 
       // Pasted HTML with an embedded (data:) image: uploaded too, the source replaced.
       const dataPng =

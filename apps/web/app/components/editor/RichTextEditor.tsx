@@ -26,7 +26,7 @@ import {
   clearEditorDraft,
   type EditorDraft,
 } from './editor-draft';
-import { editorExtensions, SKIP_WORD_LIMIT, wordsOf } from './editor-extensions';
+import { cursorAfterSelectedBlock, editorExtensions, SKIP_WORD_LIMIT, wordsOf } from './editor-extensions';
 import { fileFromDataUrl, hasType, isDocx, isLocalImageSource, PICKER_TYPES, type PickerKind } from './editor-rules';
 import { EditorToolbar } from './EditorToolbar';
 import { FilePickerDialog } from './FilePickerDialog';
@@ -224,9 +224,13 @@ function RichTextEditor({
       const current = editorRef.current;
       if (!data || !current) return;
       const chain = current.chain().focus();
-      if (purpose === 'image') chain.setImage({ src: data.address, alt: data.original_name }).run();
+      if (purpose === 'image')
+        chain.setImage({ src: data.address, alt: data.original_name }).command(cursorAfterSelectedBlock).run();
       else if (purpose === 'audio' || purpose === 'video')
-        chain.insertContent({ type: purpose, attrs: { src: data.address } }).run();
+        chain
+          .insertContent({ type: purpose, attrs: { src: data.address } })
+          .command(cursorAfterSelectedBlock)
+          .run();
       else {
         chain
           .insertContent([

@@ -1,5 +1,5 @@
-import { Extension, mergeAttributes, Node, type AnyExtension } from '@tiptap/core';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Extension, mergeAttributes, Node, type AnyExtension, type CommandProps } from '@tiptap/core';
+import { NodeSelection, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -12,6 +12,25 @@ import { countWords, normaliseColour, normaliseFontSize, safeLink } from './edit
 /** The words of a document, counted as the footer shows them. */
 export function wordsOf(doc: ProseMirrorNode): number {
   return countWords(doc.textBetween(0, doc.content.size, ' ', ' '));
+}
+
+/**
+ * After a block (an image, an audio or a video) goes in, ProseMirror selects it, and the next key
+ * pressed or the next image inserted would replace it. This command moves the cursor into the
+ * paragraph right after the selected block, adding an empty one when none follows, so a member
+ * types on below the image and several pasted images all stay, in order.
+ */
+export function cursorAfterSelectedBlock({ tr, dispatch }: CommandProps): boolean {
+  const { selection } = tr;
+  if (!(selection instanceof NodeSelection) || !selection.node.isBlock) return false;
+  const after = tr.doc.resolve(selection.to);
+  if (!after.nodeAfter?.isTextblock) {
+    const paragraph = tr.doc.type.schema.nodes.paragraph;
+    if (!paragraph || !after.parent.canReplaceWith(after.index(), after.index(), paragraph)) return false;
+    if (dispatch) tr.insert(selection.to, paragraph.create());
+  }
+  if (dispatch) tr.setSelection(TextSelection.create(tr.doc, selection.to + 1)).scrollIntoView();
+  return true;
 }
 
 /** A transaction with this meta set (loading a value or a draft) is never refused by the word limit. */
