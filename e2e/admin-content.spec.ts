@@ -6,6 +6,7 @@ import { adminPageGet, adminPageUpdate, type AdminPage } from '@portal/contracts
 import { adminSettingsGet, adminSettingsUpdate, type SiteSettings } from '@portal/contracts/settings';
 import { callApi, registerMember, siteCode, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
+import { confirmPopconfirm } from './support/antd';
 import { expect, homeOf, presetLanguage, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 
 /**
@@ -185,7 +186,7 @@ for (const site of SITES) {
 
       await page.goto(`/admin/banners?site=${siteCode(site)}`);
       await page.getByTestId(`banner-delete-${added.tb_id}`).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
+      await confirmPopconfirm(page, tx.delete);
       await expect(page.getByTestId(`banner-row-${added.tb_id}`)).toHaveCount(0);
       const after = await admin.call<{ list: Array<{ tb_title: string }> }>(site, bannerList, {});
       expect(after.list.map((b) => b.tb_title)).not.toContain(title);
@@ -282,7 +283,7 @@ for (const site of SITES) {
       // The first seeded industry is some demo members' industry: deleting it is refused, and why.
       const inUse = industries[0]!;
       await page.getByTestId(`dict-delete-${inUse.dd_id}`).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
+      await confirmPopconfirm(page, tx.delete);
       await expect(page.getByTestId('dict-refusal')).toContainText(inUse.label);
       await expect(page.getByTestId(`dict-row-${inUse.dd_id}`)).toBeVisible();
 
@@ -292,7 +293,7 @@ for (const site of SITES) {
       await page.getByTestId('dict-edit-save').click();
       await expect(page.getByTestId(`dict-label-${added.dd_id}`)).toHaveText(`${label}!`);
       await page.getByTestId(`dict-delete-${added.dd_id}`).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: tx.delete }).click();
+      await confirmPopconfirm(page, tx.delete);
       await expect(page.getByTestId(`dict-row-${added.dd_id}`)).toHaveCount(0);
       const offered = (
         await callApi<{ list: Array<{ label: string }> }>(admin.api, site, dictList, { kind: 'industry' })

@@ -6,6 +6,7 @@ import { moderationAct } from '@portal/contracts/moderation';
 import { adminSettingsUpdate } from '@portal/contracts/settings';
 import { callApi, fill, registerMember, toasts, type TestMember } from './support/accounts';
 import { useAdmin } from './support/admin';
+import { confirmPopconfirm } from './support/antd';
 import {
   expect,
   otherSite,
@@ -101,16 +102,17 @@ const head = (page: Page) => ({
 });
 
 /**
- * Presses a button that asks for confirmation and confirms. The popover's code arrives just after
- * the page, so a press before it has is pressed again.
+ * Presses a button that asks for confirmation and confirms once the popover has finished opening
+ * (a press on OK while it zooms in is lost). The popover's code arrives just after the page, so a
+ * press before it has is pressed again.
  */
 async function confirmWith(page: Page, trigger: Locator, confirm: string) {
-  const ok = page.getByRole('button', { name: confirm });
+  const popup = page.locator('.ant-popconfirm:visible');
   await expect(async () => {
-    if (!(await ok.isVisible())) await trigger.click();
-    await expect(ok).toBeVisible({ timeout: 1_000 });
+    if ((await popup.count()) === 0) await trigger.click();
+    await expect(popup).toHaveCount(1, { timeout: 3_000 });
   }).toPass();
-  await ok.click();
+  await confirmPopconfirm(page, confirm);
 }
 
 /** No serious or critical accessibility violations on the page as it stands. */

@@ -40,11 +40,12 @@ export async function openedDialog(dialog: Locator): Promise<Locator> {
 /**
  * Presses OK in the antd popconfirm that is open. Like a dialog, the popup zooms in, and a press
  * that meets it while it is still opening can be lost (the popup then stays open with its question);
- * so the press waits for the opening to end.
+ * so the press waits for the opening to end. `button` names the button to press, OK by default.
  */
-export async function confirmPopconfirm(page: Page): Promise<void> {
+export async function confirmPopconfirm(page: Page, button?: string): Promise<void> {
   const popup = page.locator('.ant-popconfirm:visible');
   await expect(popup).toHaveCount(1);
   await expect(popup).not.toHaveClass(/-(?:appear|enter)\b/);
-  await popup.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+  const buttons = popup.locator('.ant-popconfirm-buttons');
+  await (button ? buttons.getByRole('button', { name: button }) : buttons.locator('.ant-btn-primary')).click();
 }
