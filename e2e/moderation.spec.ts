@@ -5,7 +5,7 @@ import { reportContent } from '@portal/contracts/moderation';
 import { adminUsersGrantRole } from '@portal/contracts/roles';
 import { callApi, fill, registerMember, siteCode, toasts, type TestMember } from './support/accounts';
 import { useAdmin } from './support/admin';
-import { chooseOption } from './support/antd';
+import { chooseOption, openedDialog } from './support/antd';
 import {
   expect,
   homeOf,
@@ -94,12 +94,19 @@ async function auditOf(site: E2eSite, action: string, targetKind: string, target
 
 const zoneOf = (site: E2eSite) => `/${site.prefix}/discuss/moderatorzone`;
 
+/** Presses the OK button `testId` of a dialog once the dialog has finished opening. */
+async function confirmDialog(page: Page, testId: string) {
+  const ok = page.getByTestId(testId);
+  await openedDialog(page.getByRole('dialog').filter({ has: ok }));
+  await ok.click();
+}
+
 /** Picks an action in the moderator menu of a zone row and confirms it (with a reason when given). */
 async function act(page: Page, row: Locator, action: string, reason?: string) {
   await row.getByTestId('moderator-actions').click();
   await page.locator('.ant-dropdown:visible').getByTestId(`moderation-action-${action}`).click();
   if (reason !== undefined) await page.getByTestId('moderation-reason').fill(reason);
-  await page.getByTestId('moderation-confirm').click();
+  await confirmDialog(page, 'moderation-confirm');
 }
 
 for (const site of SITES) {
@@ -169,7 +176,7 @@ for (const site of SITES) {
       );
       const reason = site.lang === 'zh' ? '与版块主题无关' : 'Off topic for this board';
       await mod.page.getByTestId('moderation-reason').fill(reason);
-      await mod.page.getByTestId('moderation-confirm').click();
+      await confirmDialog(mod.page, 'moderation-confirm');
       await expect(row.getByTestId(`zone-flags-${postId}`)).toContainText(ui.flag_hidden);
 
       // The hidden filter finds it; the flags stay after a reload (the server's state).
@@ -251,7 +258,7 @@ for (const site of SITES) {
       await card.getByTestId('zone-report-handle').click();
       const note = site.lang === 'zh' ? '已提醒作者' : 'Asked the author to remove the link';
       await mod.page.getByTestId('report-note').fill(note);
-      await mod.page.getByTestId('report-close-confirm').click();
+      await confirmDialog(mod.page, 'report-close-confirm');
       await expect(mod.page.locator('.moderation-report').filter({ hasText: title })).toHaveCount(0);
       await mod.page.getByTestId('zone-reports-status').getByText(ui.reportStatus_20).click();
       const handled = mod.page.locator('.moderation-report').filter({ hasText: title }).first();

@@ -6,7 +6,7 @@ import { activitySignUp } from '@portal/contracts/events';
 import { adminQuestionnaireSave, type AdminQuestionnaire } from '@portal/contracts/questionnaires-admin';
 import { callApi, registerMember, siteCode, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
-import { chooseOption } from './support/antd';
+import { chooseOption, confirmPopconfirm } from './support/antd';
 import { expect, presetLanguage, signalHydration, SITES, test, waitForHydration } from './support/fixtures';
 
 /**
@@ -163,7 +163,7 @@ for (const site of SITES) {
       await open(page, `/admin/events?site=${siteCode(site)}`);
       await page.getByTestId(`event-questionnaire-${later.ta_id}`).click();
       await page.getByTestId('questionnaire-delete').click();
-      await page.getByTestId('questionnaire-delete-confirm').click();
+      await confirmPopconfirm(page);
       await expect(toasts(page).filter({ hasText: ta.api.deleted })).toBeVisible();
       await expect(page.getByTestId('questionnaire-form')).toContainText(ta.ui.none);
       await open(memberPage, `/${site.prefix}/questionnaire/${later.ta_id}`);
