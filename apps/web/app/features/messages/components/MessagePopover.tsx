@@ -30,6 +30,7 @@ export interface MessagePopoverProps {
 
 /** The message popover of spec 2 (width 400): loaded on demand by the navbar's bell. */
 function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverProps) {
+  const panel = useRef<HTMLDivElement>(null);
   const close = useCallback(() => {
     onOpenChange(false);
     bell.current?.focus();
@@ -38,12 +39,17 @@ function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverPr
     <Popover
       open={open}
       onOpenChange={onOpenChange}
+      // Keyboard users land in the popover, which lives at the end of the page, not after the bell:
+      // once it is shown, since a popup still being placed (without motion, at once) takes no focus.
+      afterOpenChange={(shown) => {
+        if (shown && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+      }}
       trigger="click"
       placement="bottomRight"
       arrow={false}
       destroyOnHidden
       styles={{ container: { width: MESSAGE_POPOVER_WIDTH, maxWidth: 'calc(100vw - 16px)', padding: 0 } }}
-      content={<MessagePanel onClose={close} bell={bell} />}
+      content={<MessagePanel onClose={close} bell={bell} panel={panel} />}
     >
       {children}
     </Popover>
@@ -55,20 +61,24 @@ function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverPr
  * link (a site path or http(s) URL only) in a new window without access to this one, and marks it
  * read; the server's msg is the success toast (spec 4 and 7). Read messages look read (tfm_status 2).
  */
-function MessagePanel({ onClose, bell }: { onClose(): void; bell: RefObject<HTMLButtonElement | null> }) {
+function MessagePanel({
+  onClose,
+  bell,
+  panel,
+}: {
+  onClose(): void;
+  bell: RefObject<HTMLButtonElement | null>;
+  panel: RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useTranslation('messages');
   const { site, user } = useShell();
   const queryClient = useQueryClient();
   const query = messagesQuery(site, user?.user_id ?? 0);
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(query);
   const [busy, setBusy] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const messages = loadedMessages(data);
   const count = data?.pages[0]?.no_read_count ?? 0;
-
-  // Keyboard users land in the popover, which lives at the end of the page, not after the bell.
-  useEffect(() => panel.current?.focus(), []);
 
   // Escape closes it wherever the focus is (a button that became disabled leaves it on the body).
   useEffect(() => {
