@@ -60,9 +60,19 @@ for (const site of SITES) {
       expect(place.x + place.width).toBeGreaterThan(viewport.width - 80);
       expect(place.y + place.height).toBeLessThan(viewport.height - 44);
 
+      // The browser asks for reduced motion (playwright.config.ts): the dialog and its mask open
+      // without antd's zoom and fade animations.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { animationsSeen: string[] }).animationsSeen = seen;
+        document.addEventListener('animationstart', (event) => seen.push(event.animationName), true);
+      });
       await button.click();
       const dialog = feedbackDialog(page, site);
       await expect(dialog).toBeVisible();
+      await expect(dialog).not.toHaveClass(/zoom/);
+      const animations = await page.evaluate(() => (window as unknown as { animationsSeen: string[] }).animationsSeen);
+      expect(animations.filter((name) => /zoom|fade/i.test(name))).toEqual([]);
       // Spec 2: the feedback dialog is 560 px wide.
       await expect(dialog).toHaveCSS('width', `${FEEDBACK_WIDTH}px`);
       const box = feedbackBox(page, site);

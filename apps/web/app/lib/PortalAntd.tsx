@@ -1,10 +1,12 @@
 import { useContext, type ComponentType, type ReactNode } from 'react';
+import { Provider as MotionProvider } from '@rc-component/motion';
 import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { Lang } from '@portal/contracts/sites';
 import { AntdUsageContext } from './antd-usage';
 import { useNonce } from './nonce';
+import { usePrefersReducedMotion } from './reduced-motion';
 import { useShell } from './shell';
 import { portalTheme } from './theme';
 
@@ -17,10 +19,16 @@ const antdLocales = { zh: zhCN, en: enUS } satisfies Record<Lang, unknown>;
  * the form pages and the back office in their route modules, and every lazy chunk (dialogs, toasts,
  * popovers, the editor) in its own module through `withPortalAntd`, so ConfigProvider arrives with
  * the chunk that needs it.
+ *
+ * A member whose system asks for reduced motion gets antd's dialogs, popovers, menus and toasts
+ * without their zoom, fade and slide: they appear and go at once (WCAG 2.3.3). The motion context is
+ * set directly rather than through the theme's `motion` token, which would change the stylesheet's
+ * hashes between the server's render and the browser's.
  */
 export function PortalAntd({ children }: { children: ReactNode }) {
   const { site } = useShell();
   const nonce = useNonce();
+  const reducedMotion = usePrefersReducedMotion();
   const usage = useContext(AntdUsageContext);
   // On the server: this page needs antd's stylesheet (entry.server.tsx links it).
   if (usage) usage.rendered = true;
@@ -32,7 +40,7 @@ export function PortalAntd({ children }: { children: ReactNode }) {
       // No space between two CJK characters ("登 录"): buttons are named as they are written.
       button={{ autoInsertSpace: false }}
     >
-      {children}
+      <MotionProvider motion={!reducedMotion}>{children}</MotionProvider>
     </ConfigProvider>
   );
 }
