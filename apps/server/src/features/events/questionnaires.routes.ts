@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import ExcelJS from 'exceljs';
 import {
   QUESTIONNAIRE_MSG,
   QUESTIONNAIRE_RULE,
@@ -79,6 +78,8 @@ export async function questionnairesRoutes(app: FastifyInstance, deps: FeatureDe
       await questionnaires.auditExport(site, member.id, ta_id, request);
       const t = (key: string) => translate(site.lang, key);
 
+      // Loaded on the first export, not at start: exceljs costs the process memory it would hold for nothing.
+      const { default: ExcelJS } = await import('exceljs');
       const out = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
         stream: out,

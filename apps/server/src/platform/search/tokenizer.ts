@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire as requireFrom } from 'node:module';
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
 import { stemmer } from 'stemmer';
 
 /**
@@ -13,7 +14,9 @@ import { stemmer } from 'stemmer';
  *   written (lower-cased), and their parts indexed too so `NVMe` finds `NVMe-oF`.
  */
 
-const jieba = Jieba.withDict(dict);
+// The dictionary is read here rather than from '@node-rs/jieba/dict.js', whose module keeps it and the
+// unused IDF table (11 MB of buffers) for the life of the process; jieba copies it into its own.
+const jieba = Jieba.withDict(readFileSync(requireFrom(import.meta.url).resolve('@node-rs/jieba/dict.txt')));
 
 /** Characters a token may hold besides letters and digits; the SQLite table's tokenchars say the same. */
 export const TOKEN_JOINERS = '-+.#_';
