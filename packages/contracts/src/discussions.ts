@@ -4,6 +4,7 @@ import { ID_MAX, PAGE_SIZE, POST_SOURCE_DEFAULT } from './constants';
 import { COMMENT_RULE, commentContentSchema, threadCommentSchema } from './comments';
 import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
+import { isBlankRichText } from './rich-text';
 import { attachmentSchema, droppedImagesSchema, REMOTE_IMAGES_DROPPED_MSG } from './uploads';
 
 /**
@@ -35,23 +36,6 @@ export const POST_RULE = {
 
 export const POST_SORTS = ['latest', 'hot', 'unanswered'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
-
-/** Characters that do not count as content: whitespace, no-break and zero-width spaces, BOM. */
-const INVISIBLE = /[\s\u00a0\u200b-\u200d\u2060\ufeff]/g;
-
-/**
- * Spec 5: "Content non-blank after trimming". Tags, entities of spaces (`&nbsp;`, `&#160;`,
- * `&#xa0;`) and whitespace are removed; what remains must not be empty. Shared by the publish dialog
- * and the server, so both refuse the same content.
- */
-export function isBlankRichText(html: string): boolean {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(?:nbsp|#160|#x0*a0|ensp|emsp|thinsp|zwsp|#8203|#x200b);?/gi, '')
-    .replace(INVISIBLE, '');
-  return text.length === 0;
-}
 
 /**
  * The board rule (decision 024): on a site that has boards a post names one of them; a site with

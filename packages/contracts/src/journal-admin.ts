@@ -1,9 +1,9 @@
 import { z } from './zod';
 import { defineCall, permission } from './call';
 import { ID_MAX } from './constants';
-import { isBlankRichText } from './discussions';
-import { PERMISSIONS } from './permissions';
+import { isBlankRichText } from './rich-text';
 import { isSiteImageUrl, plainLine } from './text-rules';
+import { PERMISSIONS } from './permissions';
 import { siteImageDataSchema, type SiteImageUploadCall } from './banners';
 import { journalAuthorSchema } from './journal';
 

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall, MEMBER, permission } from './call';
 import { ID_MAX, PAGE_SIZE } from './constants';
-import { isBlankRichText } from './discussions';
+import { isBlankRichText } from './rich-text';
 import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
 import { attachmentSchema } from './uploads';

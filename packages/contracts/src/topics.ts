@@ -1,9 +1,9 @@
 import { z } from './zod';
 import { defineCall, MEMBER, permission, PUBLIC } from './call';
 import { ARTICLE_SOURCE, ID_MAX, PAGE_SIZE } from './constants';
-import { isBlankRichText } from './discussions';
 import { userBriefSchema } from './home';
 import { PERMISSIONS } from './permissions';
+import { isBlankRichText } from './rich-text';
 import { droppedImagesSchema } from './uploads';
 
 /**

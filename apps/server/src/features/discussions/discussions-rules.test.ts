@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, postBoardIssue, postFormSchema } from '@portal/contracts/discussions';
+import { postBoardIssue, postFormSchema } from '@portal/contracts/discussions';
+import { isBlankRichText } from '@portal/contracts/rich-text';
 import { summaryOf } from './discussions.service';
 import { hotScore } from './hot-score';
 

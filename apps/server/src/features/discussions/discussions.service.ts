@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { EXPERT_FLAG, POST_SOURCE_DEFAULT, REVIEW_STATUS } from '@portal/contracts/constants';
 import {
   POST_RULE,
-  isBlankRichText,
   postBoardIssue,
   type MyPost,
   type PostDetail,
@@ -10,6 +9,7 @@ import {
   type PostType,
 } from '@portal/contracts/discussions';
 import type { PostSummary, UserBrief } from '@portal/contracts/home';
+import { isBlankRichText } from '@portal/contracts/rich-text';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { POINT_RULE } from '@portal/contracts/points';
 import { SITES, siteById, type Site } from '@portal/contracts/sites';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isBlankRichText } from '@portal/contracts/discussions';
+import { isBlankRichText } from '@portal/contracts/rich-text';
 import type { AdminJournalSubmission } from '@portal/contracts/journal-admin';
 import type {
   JournalSubmissionForm,

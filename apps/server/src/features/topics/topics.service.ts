@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ARTICLE_SOURCE, EXPERT_FLAG, REVIEW_STATUS } from '@portal/contracts/constants';
-import { isBlankRichText } from '@portal/contracts/discussions';
+import { isBlankRichText } from '@portal/contracts/rich-text';
 import type { UserBrief } from '@portal/contracts/home';
 import { PERMISSIONS } from '@portal/contracts/permissions';
 import { POINT_RULE } from '@portal/contracts/points';
