@@ -28,6 +28,11 @@ export interface MessagePopoverProps {
   children: ReactElement;
 }
 
+/** Moves the keyboard focus to the panel unless it is already inside it. */
+function keepFocusIn(panel: RefObject<HTMLDivElement | null>): void {
+  if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
+}
+
 /** The message popover of spec 2 (width 400): loaded on demand by the navbar's bell. */
 function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverProps) {
   const panel = useRef<HTMLDivElement>(null);
@@ -42,7 +47,7 @@ function MessagePopover({ open, onOpenChange, bell, children }: MessagePopoverPr
       // Keyboard users land in the popover, which lives at the end of the page, not after the bell:
       // once it is shown, since a popup still being placed (without motion, at once) takes no focus.
       afterOpenChange={(shown) => {
-        if (shown && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+        if (shown) keepFocusIn(panel);
       }}
       trigger="click"
       placement="bottomRight"
@@ -111,7 +116,7 @@ function MessagePanel({
     update((pages) => markedAllRead(pages, result.data.no_read_count));
     toast.success(result.envelope.msg);
     // The button is now disabled and has dropped the focus: keep it in the popover.
-    if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
+    keepFocusIn(panel);
   };
 
   return (
