@@ -4,10 +4,18 @@ import { defineConfig } from 'vite';
 import { antdConfigProviderTrim } from './server/antd-config-provider-trim';
 import { asciiServerBundle } from './server/ascii-server-bundle';
 import { backOfficeOutOfServer } from './server/back-office-out-of-server';
+import { contractsWithoutZod } from './server/contracts-without-zod';
 import { precompressClient } from './server/precompress';
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [antdConfigProviderTrim(), backOfficeOutOfServer(), reactRouter(), precompressClient(), asciiServerBundle()],
+  plugins: [
+    antdConfigProviderTrim(),
+    backOfficeOutOfServer(),
+    contractsWithoutZod(),
+    reactRouter(),
+    precompressClient(),
+    asciiServerBundle(),
+  ],
   // The bundled server code (React, antd) runs its production branches whatever NODE_ENV the server
   // starts with, so server and browser render the same class names.
   define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { ID_MAX } from './constants';
 import { defineCall, MEMBER, MEMBER_WITH_INFORMATION, PUBLIC } from './call';
 import { userBriefSchema } from './home';
@@ -23,32 +23,42 @@ export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const CODE_CHANNELS = ['email', 'sms'] as const;
 export const CODE_PURPOSES = ['register', 'login', 'reset'] as const;
 
-const email = z.email({ message: 'accounts.emailInvalid' }).max(254, { message: 'accounts.emailInvalid' });
+const email = lazySchema(() =>
+  z.email({ message: 'accounts.emailInvalid' }).max(254, { message: 'accounts.emailInvalid' }),
+);
 /** Mainland mobile numbers, or international numbers in E.164 form. */
-const mobile = z
-  .string({ message: 'accounts.mobileInvalid' })
-  .regex(/^(?:1[3-9]\d{9}|\+[1-9]\d{7,14})$/, { message: 'accounts.mobileInvalid' });
-const password = z
-  .string({ message: 'accounts.passwordRule' })
-  .min(PASSWORD_RULE.min, { message: 'accounts.passwordRule' })
-  .max(PASSWORD_RULE.max, { message: 'accounts.passwordRule' });
-const code = z.string({ message: 'accounts.codeInvalid' }).regex(/^\d{6}$/, { message: 'accounts.codeInvalid' });
+const mobile = lazySchema(() =>
+  z
+    .string({ message: 'accounts.mobileInvalid' })
+    .regex(/^(?:1[3-9]\d{9}|\+[1-9]\d{7,14})$/, { message: 'accounts.mobileInvalid' }),
+);
+const password = lazySchema(() =>
+  z
+    .string({ message: 'accounts.passwordRule' })
+    .min(PASSWORD_RULE.min, { message: 'accounts.passwordRule' })
+    .max(PASSWORD_RULE.max, { message: 'accounts.passwordRule' }),
+);
+const code = lazySchema(() =>
+  z.string({ message: 'accounts.codeInvalid' }).regex(/^\d{6}$/, { message: 'accounts.codeInvalid' }),
+);
 /**
  * A member's nickname, by registration and by account editing alike: normalised first (NFKC,
  * invisible and bidi characters removed, white space collapsed; see nickname.ts), then the length
  * rule on what remains, then the names reserved for staff.
  */
-const nickname = z
-  .string({ message: 'accounts.nicknameRule' })
-  .max(NICKNAME_RAW_MAX, { message: 'accounts.nicknameRule' })
-  .transform(normalizeNickname)
-  .pipe(
-    z
-      .string()
-      .min(NICKNAME_RULE.min, { message: 'accounts.nicknameRule' })
-      .max(NICKNAME_RULE.max, { message: 'accounts.nicknameRule' })
-      .refine((v) => !isReservedNickname(v), { message: 'accounts.nicknameReserved' }),
-  );
+const nickname = lazySchema(() =>
+  z
+    .string({ message: 'accounts.nicknameRule' })
+    .max(NICKNAME_RAW_MAX, { message: 'accounts.nicknameRule' })
+    .transform(normalizeNickname)
+    .pipe(
+      z
+        .string()
+        .min(NICKNAME_RULE.min, { message: 'accounts.nicknameRule' })
+        .max(NICKNAME_RULE.max, { message: 'accounts.nicknameRule' })
+        .refine((v) => !isReservedNickname(v), { message: 'accounts.nicknameReserved' }),
+    ),
+);
 
 /**
  * A body that names where a one-time code goes, an email address or a mobile number checked by its
@@ -70,36 +80,40 @@ const confirmed = {
   check: (body: { password: string; password_confirm: string }) => body.password === body.password_confirm,
   params: { message: 'accounts.passwordMismatch', path: ['password_confirm'] },
 };
-const passwordConfirm = z.string({ message: 'accounts.passwordMismatch' }).max(PASSWORD_RULE.max);
+const passwordConfirm = lazySchema(() => z.string({ message: 'accounts.passwordMismatch' }).max(PASSWORD_RULE.max));
 
 /** What a member has contributed and how many follow or are followed, shown on cards and in the centre. */
-const memberCounts = {
+const memberCounts = lazySchema(() => ({
   user_topic_article_count: z.number(),
   user_post_count: z.number(),
   user_comment_count: z.number(),
   user_que_count: z.number(),
   user_follow_count: z.number(),
   user_fans_count: z.number(),
-};
+}));
 
-export const currentUserSchema = userBriefSchema.extend({
-  user_name: z.string().describe('real name'),
-  user_company: z.string(),
-  user_job_title: z.string(),
-  user_industry: z.number().nullable(),
-  user_contact_mobile: z.string(),
-  user_contact_email: z.string(),
-  user_expert: z.number().describe('20 means expert'),
-  is_edit: z.number().describe('2 until the information page is completed, then 1'),
-  ...memberCounts,
-});
+export const currentUserSchema = lazySchema(() =>
+  userBriefSchema.extend({
+    user_name: z.string().describe('real name'),
+    user_company: z.string(),
+    user_job_title: z.string(),
+    user_industry: z.number().nullable(),
+    user_contact_mobile: z.string(),
+    user_contact_email: z.string(),
+    user_expert: z.number().describe('20 means expert'),
+    is_edit: z.number().describe('2 until the information page is completed, then 1'),
+    ...memberCounts,
+  }),
+);
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const profileCardSchema = userBriefSchema.extend({
-  ...memberCounts,
-  have_be_follow: z.number().describe('1 when the viewer follows this member'),
-  is_self: z.boolean(),
-});
+export const profileCardSchema = lazySchema(() =>
+  userBriefSchema.extend({
+    ...memberCounts,
+    have_be_follow: z.number().describe('1 when the viewer follows this member'),
+    is_self: z.boolean(),
+  }),
+);
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
 export const sendCode = defineCall({
@@ -111,8 +125,8 @@ export const sendCode = defineCall({
   tag: 'accounts',
   summary:
     'Sends a 6-digit one-time code (valid 10 minutes, one send per target per minute). Answers the same whether an account exists or not.',
-  body: withCodeTarget({ purpose: z.enum(CODE_PURPOSES) }),
-  data: z.object({ resend_after_seconds: z.number() }),
+  body: lazySchema(() => withCodeTarget({ purpose: z.enum(CODE_PURPOSES) })),
+  data: lazySchema(() => z.object({ resend_after_seconds: z.number() })),
 });
 
 export const register = defineCall({
@@ -123,12 +137,14 @@ export const register = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary: 'Registers with an email or mobile number and a code; signs the new member in',
-  body: withCodeTarget({
-    user_nick_name: nickname,
-    password,
-    code,
-    agree: z.literal(true, { message: 'accounts.mustAgree' }),
-  }),
+  body: lazySchema(() =>
+    withCodeTarget({
+      user_nick_name: nickname,
+      password,
+      code,
+      agree: z.literal(true, { message: 'accounts.mustAgree' }),
+    }),
+  ),
   data: currentUserSchema,
 });
 
@@ -141,17 +157,19 @@ export const login = defineCall({
   tag: 'accounts',
   summary:
     'Signs in with an email or mobile number and a password; at most 5 failures per account and per IP in 15 minutes. A wrong password answers data.remaining_attempts: the failures left before that limit',
-  body: z.strictObject({
-    account: z
-      .string({ message: 'accounts.accountRequired' })
-      .trim()
-      .min(1, { message: 'accounts.accountRequired' })
-      .max(254),
-    password: z
-      .string({ message: 'accounts.passwordRequired' })
-      .min(1, { message: 'accounts.passwordRequired' })
-      .max(PASSWORD_RULE.max),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      account: z
+        .string({ message: 'accounts.accountRequired' })
+        .trim()
+        .min(1, { message: 'accounts.accountRequired' })
+        .max(254),
+      password: z
+        .string({ message: 'accounts.passwordRequired' })
+        .min(1, { message: 'accounts.passwordRequired' })
+        .max(PASSWORD_RULE.max),
+    }),
+  ),
   data: currentUserSchema,
 });
 
@@ -163,7 +181,7 @@ export const loginByCode = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary: 'Signs in with a one-time code sent by email or SMS',
-  body: withCodeTarget({ code }),
+  body: lazySchema(() => withCodeTarget({ code })),
   data: currentUserSchema,
 });
 
@@ -175,8 +193,10 @@ export const resetPassword = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary: 'Sets a new password with a recovery code; ends every session of the account',
-  body: withCodeTarget({ code, password, password_confirm: passwordConfirm }).refine(confirmed.check, confirmed.params),
-  data: z.null(),
+  body: lazySchema(() =>
+    withCodeTarget({ code, password, password_confirm: passwordConfirm }).refine(confirmed.check, confirmed.params),
+  ),
+  data: lazySchema(() => z.null()),
 });
 
 export const logout = defineCall({
@@ -187,8 +207,8 @@ export const logout = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'Ends the current session and removes the cookie',
-  body: z.strictObject({}),
-  data: z.null(),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.null()),
 });
 
 export const getMyInfo = defineCall({
@@ -199,16 +219,18 @@ export const getMyInfo = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'The signed-in member (spec 3, current user) with their named permissions on this site',
-  body: z.strictObject({}),
-  data: currentUserSchema.extend({
-    /** Named permissions on this site: the permission switch (spec 6) and the back-office link. */
-    permissions: z.array(z.string()),
-    /**
-     * Permissions held only for some boards or topics of this site (a board moderator's
-     * post.moderate): the navbar's moderator-zone link. The server checks the board on every call.
-     */
-    scoped_permissions: z.array(z.string()),
-  }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() =>
+    currentUserSchema.extend({
+      /** Named permissions on this site: the permission switch (spec 6) and the back-office link. */
+      permissions: z.array(z.string()),
+      /**
+       * Permissions held only for some boards or topics of this site (a board moderator's
+       * post.moderate): the navbar's moderator-zone link. The server checks the board on every call.
+       */
+      scoped_permissions: z.array(z.string()),
+    }),
+  ),
 });
 
 /** The signed-in member as getMyInfo answers: the current user plus their permissions on the site. */
@@ -222,31 +244,33 @@ export const saveInformation = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'Completes the member information (is_edit becomes 1)',
-  body: z.strictObject({
-    user_name: z
-      .string({ message: 'accounts.realNameRequired' })
-      .trim()
-      .min(1, { message: 'accounts.realNameRequired' })
-      .max(64),
-    user_company: z
-      .string({ message: 'accounts.companyRequired' })
-      .trim()
-      .min(1, { message: 'accounts.companyRequired' })
-      .max(128),
-    user_job_title: z
-      .string({ message: 'accounts.jobTitleRequired' })
-      .trim()
-      .min(1, { message: 'accounts.jobTitleRequired' })
-      .max(128),
-    user_industry: z
-      .number({ message: 'accounts.industryRequired' })
-      .int({ message: 'accounts.industryRequired' })
-      .positive({ message: 'accounts.industryRequired' })
-      .max(ID_MAX, { message: 'accounts.industryRequired' })
-      .describe("id of an 'industry' dictionary entry of the site"),
-    user_contact_mobile: mobile,
-    user_contact_email: email,
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      user_name: z
+        .string({ message: 'accounts.realNameRequired' })
+        .trim()
+        .min(1, { message: 'accounts.realNameRequired' })
+        .max(64),
+      user_company: z
+        .string({ message: 'accounts.companyRequired' })
+        .trim()
+        .min(1, { message: 'accounts.companyRequired' })
+        .max(128),
+      user_job_title: z
+        .string({ message: 'accounts.jobTitleRequired' })
+        .trim()
+        .min(1, { message: 'accounts.jobTitleRequired' })
+        .max(128),
+      user_industry: z
+        .number({ message: 'accounts.industryRequired' })
+        .int({ message: 'accounts.industryRequired' })
+        .positive({ message: 'accounts.industryRequired' })
+        .max(ID_MAX, { message: 'accounts.industryRequired' })
+        .describe("id of an 'industry' dictionary entry of the site"),
+      user_contact_mobile: mobile,
+      user_contact_email: email,
+    }),
+  ),
   data: currentUserSchema,
 });
 
@@ -258,11 +282,13 @@ export const updateAccount = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'Changes the nickname and contact details of the signed-in member',
-  body: z.strictObject({
-    user_nick_name: nickname.optional(),
-    user_contact_mobile: mobile.optional(),
-    user_contact_email: email.optional(),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      user_nick_name: nickname.optional(),
+      user_contact_mobile: mobile.optional(),
+      user_contact_email: email.optional(),
+    }),
+  ),
   data: currentUserSchema,
 });
 
@@ -274,17 +300,19 @@ export const changePassword = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'Changes the password; every other session of the member ends',
-  body: z
-    .strictObject({
-      old_password: z
-        .string({ message: 'accounts.passwordRequired' })
-        .min(1, { message: 'accounts.passwordRequired' })
-        .max(PASSWORD_RULE.max),
-      password,
-      password_confirm: passwordConfirm,
-    })
-    .refine(confirmed.check, confirmed.params),
-  data: z.null(),
+  body: lazySchema(() =>
+    z
+      .strictObject({
+        old_password: z
+          .string({ message: 'accounts.passwordRequired' })
+          .min(1, { message: 'accounts.passwordRequired' })
+          .max(PASSWORD_RULE.max),
+        password,
+        password_confirm: passwordConfirm,
+      })
+      .refine(confirmed.check, confirmed.params),
+  ),
+  data: lazySchema(() => z.null()),
 });
 
 export const userDetail = defineCall({
@@ -295,7 +323,7 @@ export const userDetail = defineCall({
   access: PUBLIC,
   tag: 'accounts',
   summary: 'The profile card of a member (spec 3)',
-  body: z.strictObject({ id: z.number().int().positive().max(ID_MAX) }),
+  body: lazySchema(() => z.strictObject({ id: z.number().int().positive().max(ID_MAX) })),
   data: profileCardSchema,
 });
 
@@ -307,8 +335,8 @@ export const followToggle = defineCall({
   access: MEMBER_WITH_INFORMATION,
   tag: 'accounts',
   summary: 'Follows a member, or unfollows when already following (a toggle)',
-  body: z.strictObject({ user_id: z.number().int().positive().max(ID_MAX) }),
-  data: z.object({ have_be_follow: z.number(), user_fans_count: z.number() }),
+  body: lazySchema(() => z.strictObject({ user_id: z.number().int().positive().max(ID_MAX) })),
+  data: lazySchema(() => z.object({ have_be_follow: z.number(), user_fans_count: z.number() })),
 });
 
 export const accountCalls = [
@@ -334,7 +362,7 @@ export const AVATAR_RULE = {
   size: 256,
 } as const;
 
-export const avatarDataSchema = z.object({ user_avatar_att_url: z.string() });
+export const avatarDataSchema = lazySchema(() => z.object({ user_avatar_att_url: z.string() }));
 
 /**
  * Uploads the signed-in member's avatar: `POST /api/{site}/api/user/uploadAvatar`, multipart with

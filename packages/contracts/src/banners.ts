@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { ID_MAX } from './constants';
 import { defineCall, permission, type AccessRule } from './call';
 import { PERMISSIONS } from './permissions';
@@ -28,18 +28,22 @@ export function bannerState(startsAt: number | null, endsAt: number | null, now:
   return BANNER_STATE.live;
 }
 
-const bannerId = z
-  .number({ message: 'siteAdmin.banners.idRule' })
-  .int({ message: 'siteAdmin.banners.idRule' })
-  .positive({ message: 'siteAdmin.banners.idRule' })
-  .max(ID_MAX, { message: 'siteAdmin.banners.idRule' });
-const time = z.iso
-  .datetime({ offset: true, message: 'siteAdmin.banners.timeRule' })
-  .nullable()
-  .default(null)
-  .describe('ISO 8601 time with a zone; null (or omitted) for an open end');
+const bannerId = lazySchema(() =>
+  z
+    .number({ message: 'siteAdmin.banners.idRule' })
+    .int({ message: 'siteAdmin.banners.idRule' })
+    .positive({ message: 'siteAdmin.banners.idRule' })
+    .max(ID_MAX, { message: 'siteAdmin.banners.idRule' }),
+);
+const time = lazySchema(() =>
+  z.iso
+    .datetime({ offset: true, message: 'siteAdmin.banners.timeRule' })
+    .nullable()
+    .default(null)
+    .describe('ISO 8601 time with a zone; null (or omitted) for an open end'),
+);
 
-const bannerFields = {
+const bannerFields = lazySchema(() => ({
   tb_title: z
     .string({ message: 'siteAdmin.banners.titleRule' })
     .transform(plainLine)
@@ -70,7 +74,7 @@ const bannerFields = {
     .describe('ascending; a new banner goes to the end when omitted'),
   tb_start_time: time,
   tb_end_time: time,
-};
+}));
 
 /** The end of a schedule comes after its start (either may be open). */
 function scheduleInOrder(body: { tb_start_time: string | null; tb_end_time: string | null }): boolean {
@@ -79,20 +83,22 @@ function scheduleInOrder(body: { tb_start_time: string | null; tb_end_time: stri
 }
 const scheduleRule = { message: 'siteAdmin.banners.endBeforeStart', path: ['tb_end_time'] };
 
-export const bannerInputSchema = z.strictObject(bannerFields).refine(scheduleInOrder, scheduleRule);
+export const bannerInputSchema = lazySchema(() => z.strictObject(bannerFields).refine(scheduleInOrder, scheduleRule));
 export type BannerInput = z.output<typeof bannerInputSchema>;
 
-export const adminBannerSchema = z.object({
-  tb_id: z.number(),
-  tb_title: z.string(),
-  tb_img_url: z.string(),
-  tb_link_url: z.string(),
-  tb_sort: z.number(),
-  tb_start_time: z.string().nullable().describe('ISO 8601 time; null: shown from creation'),
-  tb_end_time: z.string().nullable().describe('ISO 8601 time; null: shown until deleted'),
-  tb_state: z.number().describe('10 scheduled, 20 live, 30 ended; derived from the schedule'),
-  create_time: z.string().describe('ISO 8601 time'),
-});
+export const adminBannerSchema = lazySchema(() =>
+  z.object({
+    tb_id: z.number(),
+    tb_title: z.string(),
+    tb_img_url: z.string(),
+    tb_link_url: z.string(),
+    tb_sort: z.number(),
+    tb_start_time: z.string().nullable().describe('ISO 8601 time; null: shown from creation'),
+    tb_end_time: z.string().nullable().describe('ISO 8601 time; null: shown until deleted'),
+    tb_state: z.number().describe('10 scheduled, 20 live, 30 ended; derived from the schedule'),
+    create_time: z.string().describe('ISO 8601 time'),
+  }),
+);
 export type AdminBanner = z.infer<typeof adminBannerSchema>;
 
 export const adminBannerList = defineCall({
@@ -103,8 +109,8 @@ export const adminBannerList = defineCall({
   access: permission(PERMISSIONS.bannerManage),
   tag: 'admin',
   summary: `Every banner of the site (scheduled, live and ended; at most ${BANNER_RULE.maxPerSite}) in display order, with its state`,
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(adminBannerSchema) }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ list: z.array(adminBannerSchema) })),
 });
 
 export const adminBannerCreate = defineCall({
@@ -127,7 +133,7 @@ export const adminBannerUpdate = defineCall({
   access: permission(PERMISSIONS.bannerManage),
   tag: 'admin',
   summary: 'Replaces a banner of the site (every field; omitted times become open, an omitted sort stays). Audited.',
-  body: z.strictObject({ tb_id: bannerId, ...bannerFields }).refine(scheduleInOrder, scheduleRule),
+  body: lazySchema(() => z.strictObject({ tb_id: bannerId, ...bannerFields }).refine(scheduleInOrder, scheduleRule)),
   data: adminBannerSchema,
 });
 
@@ -139,8 +145,8 @@ export const adminBannerDelete = defineCall({
   access: permission(PERMISSIONS.bannerManage),
   tag: 'admin',
   summary: 'Deletes a banner of the site. Audited.',
-  body: z.strictObject({ tb_id: bannerId }),
-  data: z.object({ tb_id: z.number() }),
+  body: lazySchema(() => z.strictObject({ tb_id: bannerId })),
+  data: lazySchema(() => z.object({ tb_id: z.number() })),
 });
 
 export const adminBannerReorder = defineCall({
@@ -152,14 +158,16 @@ export const adminBannerReorder = defineCall({
   tag: 'admin',
   summary:
     "Puts the site's banners in the given order (sort 1..n). `ids` must be every banner of the site exactly once; a list changed meanwhile is refused (201). Audited.",
-  body: z.strictObject({
-    ids: z
-      .array(bannerId, { message: 'siteAdmin.banners.idsRule' })
-      .min(1, { message: 'siteAdmin.banners.idsRule' })
-      .max(BANNER_RULE.maxPerSite, { message: 'siteAdmin.banners.idsRule' })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'siteAdmin.banners.idsRule' }),
-  }),
-  data: z.object({ list: z.array(adminBannerSchema) }),
+  body: lazySchema(() =>
+    z.strictObject({
+      ids: z
+        .array(bannerId, { message: 'siteAdmin.banners.idsRule' })
+        .min(1, { message: 'siteAdmin.banners.idsRule' })
+        .max(BANNER_RULE.maxPerSite, { message: 'siteAdmin.banners.idsRule' })
+        .refine((ids) => new Set(ids).size === ids.length, { message: 'siteAdmin.banners.idsRule' }),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminBannerSchema) })),
 });
 
 export const bannersAdminCalls = [
@@ -190,11 +198,13 @@ export const SITE_IMAGE_RULE = {
 
 export type SiteImagePurpose = keyof typeof SITE_IMAGE_RULE.maxEdge;
 
-export const siteImageDataSchema = z.object({
-  url: z.string().describe('where the redrawn image is served; put it in tb_img_url, qr_code_url or tt_cover_url'),
-  width: z.number(),
-  height: z.number(),
-});
+export const siteImageDataSchema = lazySchema(() =>
+  z.object({
+    url: z.string().describe('where the redrawn image is served; put it in tb_img_url, qr_code_url or tt_cover_url'),
+    width: z.number(),
+    height: z.number(),
+  }),
+);
 
 /**
  * An image upload of the back office: `POST /api/{site}{path}`, multipart with one file in the

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { ID_MAX } from './constants';
 import { defineCall, permission, PUBLIC } from './call';
 import { PERMISSIONS } from './permissions';
@@ -13,7 +13,7 @@ export const DICTIONARY_KINDS = ['industry', 'scene', 'source', 'area', 'board',
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 
 /** One entry: `value` is the dictionary id that forms send back (e.g. `user_industry`, `tp_hy_dd_id`). */
-export const dictionaryEntrySchema = z.object({ label: z.string(), value: z.number() });
+export const dictionaryEntrySchema = lazySchema(() => z.object({ label: z.string(), value: z.number() }));
 export type DictionaryEntry = z.infer<typeof dictionaryEntrySchema>;
 
 export const dictList = defineCall({
@@ -24,8 +24,8 @@ export const dictList = defineCall({
   access: PUBLIC,
   tag: 'dictionaries',
   summary: "One dictionary of the site, in the site's order (label/value pairs)",
-  body: z.strictObject({ kind: z.enum(DICTIONARY_KINDS) }),
-  data: z.object({ list: z.array(dictionaryEntrySchema) }),
+  body: lazySchema(() => z.strictObject({ kind: z.enum(DICTIONARY_KINDS) })),
+  data: lazySchema(() => z.object({ list: z.array(dictionaryEntrySchema) })),
 });
 
 /*
@@ -42,52 +42,64 @@ export const DICTIONARY_RULE = {
   maxPerKind: 500,
 } as const;
 
-const dictionaryKind = z.enum(DICTIONARY_KINDS, { message: 'siteAdmin.dictionaries.kindRule' });
-const dictionaryId = z
-  .number({ message: 'siteAdmin.dictionaries.idRule' })
-  .int({ message: 'siteAdmin.dictionaries.idRule' })
-  .positive({ message: 'siteAdmin.dictionaries.idRule' })
-  .max(ID_MAX, { message: 'siteAdmin.dictionaries.idRule' });
-const dictionaryLabel = z
-  .string({ message: 'siteAdmin.dictionaries.labelRule' })
-  .transform(plainLine)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { message: 'siteAdmin.dictionaries.labelRule' })
-      .max(DICTIONARY_RULE.labelMax, { message: 'siteAdmin.dictionaries.labelRule' }),
-  );
-const dictionaryValue = z
-  .number({ message: 'siteAdmin.dictionaries.valueRule' })
-  .int({ message: 'siteAdmin.dictionaries.valueRule' })
-  .min(1, { message: 'siteAdmin.dictionaries.valueRule' })
-  .max(DICTIONARY_RULE.valueMax, { message: 'siteAdmin.dictionaries.valueRule' });
-const dictionarySort = z
-  .number({ message: 'siteAdmin.dictionaries.sortRule' })
-  .int({ message: 'siteAdmin.dictionaries.sortRule' })
-  .min(0, { message: 'siteAdmin.dictionaries.sortRule' })
-  .max(DICTIONARY_RULE.sortMax, { message: 'siteAdmin.dictionaries.sortRule' });
+const dictionaryKind = lazySchema(() => z.enum(DICTIONARY_KINDS, { message: 'siteAdmin.dictionaries.kindRule' }));
+const dictionaryId = lazySchema(() =>
+  z
+    .number({ message: 'siteAdmin.dictionaries.idRule' })
+    .int({ message: 'siteAdmin.dictionaries.idRule' })
+    .positive({ message: 'siteAdmin.dictionaries.idRule' })
+    .max(ID_MAX, { message: 'siteAdmin.dictionaries.idRule' }),
+);
+const dictionaryLabel = lazySchema(() =>
+  z
+    .string({ message: 'siteAdmin.dictionaries.labelRule' })
+    .transform(plainLine)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'siteAdmin.dictionaries.labelRule' })
+        .max(DICTIONARY_RULE.labelMax, { message: 'siteAdmin.dictionaries.labelRule' }),
+    ),
+);
+const dictionaryValue = lazySchema(() =>
+  z
+    .number({ message: 'siteAdmin.dictionaries.valueRule' })
+    .int({ message: 'siteAdmin.dictionaries.valueRule' })
+    .min(1, { message: 'siteAdmin.dictionaries.valueRule' })
+    .max(DICTIONARY_RULE.valueMax, { message: 'siteAdmin.dictionaries.valueRule' }),
+);
+const dictionarySort = lazySchema(() =>
+  z
+    .number({ message: 'siteAdmin.dictionaries.sortRule' })
+    .int({ message: 'siteAdmin.dictionaries.sortRule' })
+    .min(0, { message: 'siteAdmin.dictionaries.sortRule' })
+    .max(DICTIONARY_RULE.sortMax, { message: 'siteAdmin.dictionaries.sortRule' }),
+);
 
-export const adminDictionaryEntrySchema = z.object({
-  dd_id: z.number().describe('the id forms send (tp_hy_dd_id, user_industry, ...)'),
-  kind: z.enum(DICTIONARY_KINDS),
-  label: z.string(),
-  value: z.number().describe("the entry's stable code within its kind"),
-  sort: z.number().describe('ascending; the list is answered in this order'),
-  create_time: z.string().describe('ISO 8601 time'),
-});
+export const adminDictionaryEntrySchema = lazySchema(() =>
+  z.object({
+    dd_id: z.number().describe('the id forms send (tp_hy_dd_id, user_industry, ...)'),
+    kind: z.enum(DICTIONARY_KINDS),
+    label: z.string(),
+    value: z.number().describe("the entry's stable code within its kind"),
+    sort: z.number().describe('ascending; the list is answered in this order'),
+    create_time: z.string().describe('ISO 8601 time'),
+  }),
+);
 export type AdminDictionaryEntry = z.infer<typeof adminDictionaryEntrySchema>;
 
 /** What keeps an entry from being deleted: how many rows of the portal refer to it. */
-export const dictionaryUsageSchema = z.object({
-  members: z.number().describe('members whose industry it is'),
-  posts: z.number().describe('posts filed under it (industry, scene, board or source)'),
-  articles: z.number().describe('topic articles with it as source'),
-  moderators: z.number().describe('moderator grants for the board'),
-  events: z.number().describe('events in the area'),
-  submissions: z.number().describe('e-magazine submissions filed under it (industry or scene)'),
-});
+export const dictionaryUsageSchema = lazySchema(() =>
+  z.object({
+    members: z.number().describe('members whose industry it is'),
+    posts: z.number().describe('posts filed under it (industry, scene, board or source)'),
+    articles: z.number().describe('topic articles with it as source'),
+    moderators: z.number().describe('moderator grants for the board'),
+    events: z.number().describe('events in the area'),
+    submissions: z.number().describe('e-magazine submissions filed under it (industry or scene)'),
+  }),
+);
 export type DictionaryUsage = z.infer<typeof dictionaryUsageSchema>;
 
 export const adminDictionaryList = defineCall({
@@ -98,8 +110,8 @@ export const adminDictionaryList = defineCall({
   access: permission(PERMISSIONS.dictionaryManage),
   tag: 'admin',
   summary: `Every entry of one dictionary of the site, in order (at most ${DICTIONARY_RULE.maxPerKind} per kind)`,
-  body: z.strictObject({ kind: dictionaryKind }),
-  data: z.object({ list: z.array(adminDictionaryEntrySchema) }),
+  body: lazySchema(() => z.strictObject({ kind: dictionaryKind })),
+  data: lazySchema(() => z.object({ list: z.array(adminDictionaryEntrySchema) })),
 });
 
 export const adminDictionaryCreate = defineCall({
@@ -111,12 +123,14 @@ export const adminDictionaryCreate = defineCall({
   tag: 'admin',
   summary:
     'Adds an entry to a dictionary of the site. `value` defaults to the next free integer of the kind, `sort` to the end of the list; a label or value already in the kind is refused (201). Audited.',
-  body: z.strictObject({
-    kind: dictionaryKind,
-    label: dictionaryLabel,
-    value: dictionaryValue.optional(),
-    sort: dictionarySort.optional(),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      kind: dictionaryKind,
+      label: dictionaryLabel,
+      value: dictionaryValue.optional(),
+      sort: dictionarySort.optional(),
+    }),
+  ),
   data: adminDictionaryEntrySchema,
 });
 
@@ -129,12 +143,14 @@ export const adminDictionaryUpdate = defineCall({
   tag: 'admin',
   summary:
     "Renames an entry or changes its value or sort; omitted fields stay. A source's value that posts or articles use cannot change (201). Renaming an area renames it on its events. Audited.",
-  body: z.strictObject({
-    dd_id: dictionaryId,
-    label: dictionaryLabel.optional(),
-    value: dictionaryValue.optional(),
-    sort: dictionarySort.optional(),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      dd_id: dictionaryId,
+      label: dictionaryLabel.optional(),
+      value: dictionaryValue.optional(),
+      sort: dictionarySort.optional(),
+    }),
+  ),
   data: adminDictionaryEntrySchema,
 });
 
@@ -147,8 +163,8 @@ export const adminDictionaryDelete = defineCall({
   tag: 'admin',
   summary:
     'Deletes an entry nothing refers to. An entry in use (members, posts, topic articles, moderator grants, events) is refused with status 201, the msg naming the uses and `data.usage` counting them. Audited.',
-  body: z.strictObject({ dd_id: dictionaryId }),
-  data: z.object({ dd_id: z.number() }),
+  body: lazySchema(() => z.strictObject({ dd_id: dictionaryId })),
+  data: lazySchema(() => z.object({ dd_id: z.number() })),
 });
 
 export const adminDictionaryReorder = defineCall({
@@ -160,15 +176,17 @@ export const adminDictionaryReorder = defineCall({
   tag: 'admin',
   summary:
     'Puts the entries of one kind in the given order (sort 1..n). `ids` must be every entry of the kind exactly once; a list changed meanwhile is refused (201). Audited.',
-  body: z.strictObject({
-    kind: dictionaryKind,
-    ids: z
-      .array(dictionaryId, { message: 'siteAdmin.dictionaries.idsRule' })
-      .min(1, { message: 'siteAdmin.dictionaries.idsRule' })
-      .max(DICTIONARY_RULE.maxPerKind, { message: 'siteAdmin.dictionaries.idsRule' })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'siteAdmin.dictionaries.idsRule' }),
-  }),
-  data: z.object({ list: z.array(adminDictionaryEntrySchema) }),
+  body: lazySchema(() =>
+    z.strictObject({
+      kind: dictionaryKind,
+      ids: z
+        .array(dictionaryId, { message: 'siteAdmin.dictionaries.idsRule' })
+        .min(1, { message: 'siteAdmin.dictionaries.idsRule' })
+        .max(DICTIONARY_RULE.maxPerKind, { message: 'siteAdmin.dictionaries.idsRule' })
+        .refine((ids) => new Set(ids).size === ids.length, { message: 'siteAdmin.dictionaries.idsRule' }),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminDictionaryEntrySchema) })),
 });
 
 export const dictionariesAdminCalls = [

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER } from './call';
 import { PAGE_SIZE } from './constants';
 import { userBriefSchema } from './home';
@@ -10,23 +10,25 @@ import { userBriefSchema } from './home';
  * never names a member.
  */
 
-const isoTime = z.string().describe('ISO 8601 time');
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
-const pageQuery = {
+const pageQuery = lazySchema(() => ({
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
   limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
-};
+}));
 
-export const myFavouritePostSchema = z.object({
-  tp_id: z.number(),
-  tws_id: z.number(),
-  tp_title: z.string(),
-  tp_type: z.number().describe('10 discussion, 20 question'),
-  author: userBriefSchema,
-  like_count: z.number(),
-  comment_count: z.number(),
-  favourite_time: isoTime,
-});
+export const myFavouritePostSchema = lazySchema(() =>
+  z.object({
+    tp_id: z.number(),
+    tws_id: z.number(),
+    tp_title: z.string(),
+    tp_type: z.number().describe('10 discussion, 20 question'),
+    author: userBriefSchema,
+    like_count: z.number(),
+    comment_count: z.number(),
+    favourite_time: isoTime,
+  }),
+);
 export type MyFavouritePost = z.infer<typeof myFavouritePostSchema>;
 
 export const postMyFavourites = defineCall({
@@ -38,8 +40,8 @@ export const postMyFavourites = defineCall({
   tag: 'discussions',
   summary:
     'The posts the viewer favourited, on every site, latest favourite first; keyset paged. Only posts that are public now (published, not hidden, not deleted): a post its author withdrew or a moderator hid leaves the list.',
-  body: z.strictObject(pageQuery),
-  data: z.object({ list: z.array(myFavouritePostSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() => z.strictObject(pageQuery)),
+  data: lazySchema(() => z.object({ list: z.array(myFavouritePostSchema), next_cursor: z.string().nullable() })),
 });
 
 /**
@@ -50,22 +52,24 @@ export const postMyFavourites = defineCall({
 export const INTERACTION_KINDS = ['comments', 'answers', 'likes', 'accepted'] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 
-export const interactionSchema = z.object({
-  key: z.string().describe('unique in the list: the kind of row and its ids'),
-  kind: z.enum(INTERACTION_KINDS),
-  target: z
-    .enum(['post', 'comment'])
-    .describe(
-      "what of the member's it concerns: their post, or their comment (a reply, a like of it, an accepted answer)",
-    ),
-  tp_id: z.number(),
-  tws_id: z.number(),
-  tp_title: z.string(),
-  tpc_id: z.number().nullable().describe('the comment, reply or answer concerned; null for a like of a post'),
-  excerpt: z.string().describe('plain-text start of that comment or answer; empty for a like of a post'),
-  actor: userBriefSchema.nullable().describe('who did it; for accepted, the asker'),
-  create_time: isoTime,
-});
+export const interactionSchema = lazySchema(() =>
+  z.object({
+    key: z.string().describe('unique in the list: the kind of row and its ids'),
+    kind: z.enum(INTERACTION_KINDS),
+    target: z
+      .enum(['post', 'comment'])
+      .describe(
+        "what of the member's it concerns: their post, or their comment (a reply, a like of it, an accepted answer)",
+      ),
+    tp_id: z.number(),
+    tws_id: z.number(),
+    tp_title: z.string(),
+    tpc_id: z.number().nullable().describe('the comment, reply or answer concerned; null for a like of a post'),
+    excerpt: z.string().describe('plain-text start of that comment or answer; empty for a like of a post'),
+    actor: userBriefSchema.nullable().describe('who did it; for accepted, the asker'),
+    create_time: isoTime,
+  }),
+);
 export type Interaction = z.infer<typeof interactionSchema>;
 
 export const postMyInteractions = defineCall({
@@ -77,9 +81,11 @@ export const postMyInteractions = defineCall({
   tag: 'discussions',
   summary:
     "What others did with the viewer's posts and comments, on every site, newest first, one kind at a time: comments (on the viewer's discussions, and replies to the viewer's comments), answers (to the viewer's questions), likes (of the viewer's posts and comments), accepted (the viewer's answers accepted by the asker). Only public posts and comments, never the viewer's own actions; keyset paged.",
-  body: z.strictObject({
-    kind: z.enum(INTERACTION_KINDS, { message: 'discuss.rules.interactionKindInvalid' }),
-    ...pageQuery,
-  }),
-  data: z.object({ list: z.array(interactionSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      kind: z.enum(INTERACTION_KINDS, { message: 'discuss.rules.interactionKindInvalid' }),
+      ...pageQuery,
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(interactionSchema), next_cursor: z.string().nullable() })),
 });

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 
 /** Envelope status codes of spec 8. The HTTP status follows HTTP; these travel in the body. */
 export const STATUS = {
@@ -28,8 +28,10 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 }
 
 /** The data of a 40001 answer: the first field that failed and every issue found. */
-export const validationDataSchema = z.object({
-  field: z.string(),
-  issues: z.array(z.object({ field: z.string(), message: z.string() })),
-});
+export const validationDataSchema = lazySchema(() =>
+  z.object({
+    field: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })),
+  }),
+);
 export type ValidationData = z.infer<typeof validationDataSchema>;

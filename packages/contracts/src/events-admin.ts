@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, permission } from './call';
 import { VIEW_TYPE } from './event-signups';
 import { ID_MAX } from './constants';
@@ -36,16 +36,20 @@ export function normaliseCheckinCode(raw: string): string {
   return raw.replace(/[\s-]/g, '').toUpperCase();
 }
 
-const eventId = z
-  .number({ message: 'events.rules.eventRequired' })
-  .int({ message: 'events.rules.eventRequired' })
-  .positive({ message: 'events.rules.eventRequired' })
-  .max(ID_MAX, { message: 'events.rules.eventRequired' });
-const signupId = z
-  .number({ message: 'eventsAdmin.rules.signupRequired' })
-  .int({ message: 'eventsAdmin.rules.signupRequired' })
-  .positive({ message: 'eventsAdmin.rules.signupRequired' })
-  .max(ID_MAX, { message: 'eventsAdmin.rules.signupRequired' });
+const eventId = lazySchema(() =>
+  z
+    .number({ message: 'events.rules.eventRequired' })
+    .int({ message: 'events.rules.eventRequired' })
+    .positive({ message: 'events.rules.eventRequired' })
+    .max(ID_MAX, { message: 'events.rules.eventRequired' }),
+);
+const signupId = lazySchema(() =>
+  z
+    .number({ message: 'eventsAdmin.rules.signupRequired' })
+    .int({ message: 'eventsAdmin.rules.signupRequired' })
+    .positive({ message: 'eventsAdmin.rules.signupRequired' })
+    .max(ID_MAX, { message: 'eventsAdmin.rules.signupRequired' }),
+);
 const time = (message: string) => z.iso.datetime({ offset: true, message }).describe('ISO 8601 time with a zone');
 const line = (max: number, message: string, min = 0) =>
   z.string({ message }).transform(plainLine).pipe(z.string().trim().min(min, { message }).max(max, { message }));
@@ -57,22 +61,24 @@ export function isEventCoverUrl(url: string): boolean {
   return url === '' || ATTACHMENT_IMAGE.test(url) || isSiteImageUrl(url);
 }
 
-export const eventFormFieldInputSchema = z.strictObject({
-  key: z
-    .string({ message: 'eventsAdmin.rules.fieldKey' })
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: 'eventsAdmin.rules.fieldKey' }),
-  type: z.enum(EVENT_FIELD_TYPES, { message: 'eventsAdmin.rules.fieldType' }),
-  label: line(EVENT_ADMIN_RULE.labelMax, 'eventsAdmin.rules.fieldLabel', 1),
-  required: z.boolean({ message: 'eventsAdmin.rules.fieldRequired' }),
-  options: z
-    .array(line(EVENT_ADMIN_RULE.optionMax, 'eventsAdmin.rules.fieldOptions', 1), {
-      message: 'eventsAdmin.rules.fieldOptions',
-    })
-    .max(EVENT_RULE.choiceOptionsMax, { message: 'eventsAdmin.rules.fieldOptions' })
-    .default([]),
-});
+export const eventFormFieldInputSchema = lazySchema(() =>
+  z.strictObject({
+    key: z
+      .string({ message: 'eventsAdmin.rules.fieldKey' })
+      .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: 'eventsAdmin.rules.fieldKey' }),
+    type: z.enum(EVENT_FIELD_TYPES, { message: 'eventsAdmin.rules.fieldType' }),
+    label: line(EVENT_ADMIN_RULE.labelMax, 'eventsAdmin.rules.fieldLabel', 1),
+    required: z.boolean({ message: 'eventsAdmin.rules.fieldRequired' }),
+    options: z
+      .array(line(EVENT_ADMIN_RULE.optionMax, 'eventsAdmin.rules.fieldOptions', 1), {
+        message: 'eventsAdmin.rules.fieldOptions',
+      })
+      .max(EVENT_RULE.choiceOptionsMax, { message: 'eventsAdmin.rules.fieldOptions' })
+      .default([]),
+  }),
+);
 
-const eventFields = {
+const eventFields = lazySchema(() => ({
   ta_title: line(EVENT_ADMIN_RULE.titleMax, 'eventsAdmin.rules.title', 1),
   ta_summary: line(EVENT_ADMIN_RULE.summaryMax, 'eventsAdmin.rules.summary').default(''),
   ta_cover_url: z
@@ -122,7 +128,7 @@ const eventFields = {
     .nullable()
     .default(null)
     .describe('a topic of the site (not archived) whose activities page lists the event; null for none (decision 030)'),
-};
+}));
 
 type EventFieldsOut = z.output<z.ZodObject<typeof eventFields>>;
 
@@ -149,44 +155,46 @@ function eventIssues(v: EventFieldsOut, ctx: z.RefinementCtx) {
   });
 }
 
-export const eventInputSchema = z.strictObject(eventFields).superRefine(eventIssues);
+export const eventInputSchema = lazySchema(() => z.strictObject(eventFields).superRefine(eventIssues));
 export type EventInput = z.output<typeof eventInputSchema>;
 
-export const adminEventSchema = z.object({
-  ta_id: z.number(),
-  tws_id: z.number(),
-  ta_title: z.string(),
-  ta_summary: z.string(),
-  ta_cover_url: z.string(),
-  ta_is_online: z.boolean(),
-  ta_province: z.string(),
-  ta_city: z.string(),
-  ta_address: z.string(),
-  ta_online_url: z.string(),
-  ta_capacity: z.number(),
-  ta_waitlist_enabled: z.boolean(),
-  ta_signup_start_time: z.string(),
-  ta_signup_end_time: z.string(),
-  ta_start_time: z.string(),
-  ta_end_time: z.string(),
-  ta_form_fields: z.array(
-    z.object({
-      key: z.string(),
-      type: z.enum(EVENT_FIELD_TYPES),
-      label: z.string(),
-      required: z.boolean(),
-      options: z.array(z.string()),
-    }),
-  ),
-  ta_content: z.string().describe('sanitised HTML'),
-  ta_topic_id: z.number().nullable(),
-  ta_state: z.number().describe('10 not started, 20 registering, 30 in progress, 40 ended'),
-  ta_signup_count: z.number(),
-  ta_waitlist_count: z.number(),
-  ta_checked_in_count: z.number(),
-  linked: z.array(z.object({ tws_id: z.number(), ta_id: z.number() })),
-  create_time: z.string(),
-});
+export const adminEventSchema = lazySchema(() =>
+  z.object({
+    ta_id: z.number(),
+    tws_id: z.number(),
+    ta_title: z.string(),
+    ta_summary: z.string(),
+    ta_cover_url: z.string(),
+    ta_is_online: z.boolean(),
+    ta_province: z.string(),
+    ta_city: z.string(),
+    ta_address: z.string(),
+    ta_online_url: z.string(),
+    ta_capacity: z.number(),
+    ta_waitlist_enabled: z.boolean(),
+    ta_signup_start_time: z.string(),
+    ta_signup_end_time: z.string(),
+    ta_start_time: z.string(),
+    ta_end_time: z.string(),
+    ta_form_fields: z.array(
+      z.object({
+        key: z.string(),
+        type: z.enum(EVENT_FIELD_TYPES),
+        label: z.string(),
+        required: z.boolean(),
+        options: z.array(z.string()),
+      }),
+    ),
+    ta_content: z.string().describe('sanitised HTML'),
+    ta_topic_id: z.number().nullable(),
+    ta_state: z.number().describe('10 not started, 20 registering, 30 in progress, 40 ended'),
+    ta_signup_count: z.number(),
+    ta_waitlist_count: z.number(),
+    ta_checked_in_count: z.number(),
+    linked: z.array(z.object({ tws_id: z.number(), ta_id: z.number() })),
+    create_time: z.string(),
+  }),
+);
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
 const access = permission(PERMISSIONS.eventManage);
@@ -199,12 +207,14 @@ export const adminEventList = defineCall({
   access,
   tag: 'admin',
   summary: 'The site’s events, newest start first, optionally by a word of the title; keyset paged',
-  body: z.strictObject({
-    keyword: z.string().trim().max(EVENT_ADMIN_RULE.keywordMax).optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(50).default(20),
-  }),
-  data: z.object({ list: z.array(adminEventSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      keyword: z.string().trim().max(EVENT_ADMIN_RULE.keywordMax).optional(),
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminEventSchema), next_cursor: z.string().nullable() })),
 });
 
 export const adminEventGet = defineCall({
@@ -215,7 +225,7 @@ export const adminEventGet = defineCall({
   access,
   tag: 'admin',
   summary: 'One event of the site as the back office edits it (the online link and the form included)',
-  body: z.strictObject({ ta_id: eventId }),
+  body: lazySchema(() => z.strictObject({ ta_id: eventId })),
   data: adminEventSchema,
 });
 
@@ -228,16 +238,20 @@ export const adminEventCreate = defineCall({
   tag: 'admin',
   summary:
     'Creates an event on the site; other_lang names other sites (tws_id) to publish linked versions in, which are then edited apart. Offline events need an area of the site’s list and an address; online ones a link. Audited.',
-  body: z
-    .strictObject({
-      ...eventFields,
-      other_lang: z
-        .array(z.number({ message: 'eventsAdmin.rules.otherLang' }).int(), { message: 'eventsAdmin.rules.otherLang' })
-        .max(5, { message: 'eventsAdmin.rules.otherLang' })
-        .default([]),
-    })
-    .superRefine(eventIssues),
-  data: z.object({ ta_id: z.number(), linked: z.array(z.object({ tws_id: z.number(), ta_id: z.number() })) }),
+  body: lazySchema(() =>
+    z
+      .strictObject({
+        ...eventFields,
+        other_lang: z
+          .array(z.number({ message: 'eventsAdmin.rules.otherLang' }).int(), { message: 'eventsAdmin.rules.otherLang' })
+          .max(5, { message: 'eventsAdmin.rules.otherLang' })
+          .default([]),
+      })
+      .superRefine(eventIssues),
+  ),
+  data: lazySchema(() =>
+    z.object({ ta_id: z.number(), linked: z.array(z.object({ tws_id: z.number(), ta_id: z.number() })) }),
+  ),
 });
 
 export const adminEventUpdate = defineCall({
@@ -249,7 +263,7 @@ export const adminEventUpdate = defineCall({
   tag: 'admin',
   summary:
     'Replaces an event’s fields (its linked versions stay as they are). Capacity may not go below the seats taken. Audited.',
-  body: z.strictObject({ ta_id: eventId, ...eventFields }).superRefine(eventIssues),
+  body: lazySchema(() => z.strictObject({ ta_id: eventId, ...eventFields }).superRefine(eventIssues)),
   data: adminEventSchema,
 });
 
@@ -261,22 +275,24 @@ export const adminEventTopics = defineCall({
   access,
   tag: 'admin',
   summary: 'The site’s open topics in their order (at most 500), to attach an event to one (decision 030)',
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(z.object({ tt_id: z.number(), tt_title: z.string() })) }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ list: z.array(z.object({ tt_id: z.number(), tt_title: z.string() })) })),
 });
 
-export const adminSignupSchema = z.object({
-  signup_id: z.number(),
-  user_id: z.number(),
-  user_nick_name: z.string(),
-  user_email: z.string(),
-  user_mobile: z.string(),
-  status: z.number().describe('10 signed up, 20 waiting, 30 cancelled'),
-  answers: z.record(z.string(), z.string()),
-  checked_in: z.boolean(),
-  checkin_time: z.string().nullable(),
-  create_time: z.string(),
-});
+export const adminSignupSchema = lazySchema(() =>
+  z.object({
+    signup_id: z.number(),
+    user_id: z.number(),
+    user_nick_name: z.string(),
+    user_email: z.string(),
+    user_mobile: z.string(),
+    status: z.number().describe('10 signed up, 20 waiting, 30 cancelled'),
+    answers: z.record(z.string(), z.string()),
+    checked_in: z.boolean(),
+    checkin_time: z.string().nullable(),
+    create_time: z.string(),
+  }),
+);
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
 
 export const adminEventSignups = defineCall({
@@ -288,25 +304,29 @@ export const adminEventSignups = defineCall({
   tag: 'admin',
   summary:
     'The sign-ups of an event with the members’ contacts and answers: view_type 1 signed up, 2 waiting; keyword matches nickname, email, mobile or an answer; oldest first, keyset paged',
-  body: z.strictObject({
-    ta_id: eventId,
-    view_type: z
-      .union([z.literal(VIEW_TYPE.confirmed), z.literal(VIEW_TYPE.waitlist)], {
-        message: 'eventsAdmin.rules.viewType',
-      })
-      .default(VIEW_TYPE.confirmed),
-    keyword: z.string().trim().max(EVENT_ADMIN_RULE.keywordMax, { message: 'eventsAdmin.rules.keyword' }).optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(100).default(50),
-  }),
-  data: z.object({ list: z.array(adminSignupSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      ta_id: eventId,
+      view_type: z
+        .union([z.literal(VIEW_TYPE.confirmed), z.literal(VIEW_TYPE.waitlist)], {
+          message: 'eventsAdmin.rules.viewType',
+        })
+        .default(VIEW_TYPE.confirmed),
+      keyword: z.string().trim().max(EVENT_ADMIN_RULE.keywordMax, { message: 'eventsAdmin.rules.keyword' }).optional(),
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(100).default(50),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminSignupSchema), next_cursor: z.string().nullable() })),
 });
 
-const checkInResult = z.object({
-  signup: adminSignupSchema,
-  already: z.boolean().describe('the member had been checked in before (nothing changed)'),
-  points: z.number().describe('event-attended points awarded by this call (0 when none)'),
-});
+const checkInResult = lazySchema(() =>
+  z.object({
+    signup: adminSignupSchema,
+    already: z.boolean().describe('the member had been checked in before (nothing changed)'),
+    points: z.number().describe('event-attended points awarded by this call (0 when none)'),
+  }),
+);
 
 export const adminEventCheckIn = defineCall({
   id: 'admin.events.checkIn',
@@ -317,21 +337,23 @@ export const adminEventCheckIn = defineCall({
   tag: 'admin',
   summary:
     'Checks a member in, by the code of their sign-up (as typed or scanned) or by the sign-up’s id from the list. Only a sign-up holding a seat; twice changes nothing. Awards the event-attended points once. Audited.',
-  body: z
-    .strictObject({
-      ta_id: eventId,
-      code: z
-        .string({ message: 'eventsAdmin.rules.code' })
-        .max(64, { message: 'eventsAdmin.rules.code' })
-        .transform(normaliseCheckinCode)
-        .pipe(z.string().regex(CHECKIN_CODE_PATTERN, { message: 'eventsAdmin.rules.code' }))
-        .optional(),
-      signup_id: signupId.optional(),
-    })
-    .refine((b) => (b.code === undefined) !== (b.signup_id === undefined), {
-      message: 'eventsAdmin.rules.code',
-      path: ['code'],
-    }),
+  body: lazySchema(() =>
+    z
+      .strictObject({
+        ta_id: eventId,
+        code: z
+          .string({ message: 'eventsAdmin.rules.code' })
+          .max(64, { message: 'eventsAdmin.rules.code' })
+          .transform(normaliseCheckinCode)
+          .pipe(z.string().regex(CHECKIN_CODE_PATTERN, { message: 'eventsAdmin.rules.code' }))
+          .optional(),
+        signup_id: signupId.optional(),
+      })
+      .refine((b) => (b.code === undefined) !== (b.signup_id === undefined), {
+        message: 'eventsAdmin.rules.code',
+        path: ['code'],
+      }),
+  ),
   data: checkInResult,
 });
 
@@ -343,8 +365,8 @@ export const adminEventUndoCheckIn = defineCall({
   access,
   tag: 'admin',
   summary: 'Undoes a check-in and takes the event-attended points back. Audited.',
-  body: z.strictObject({ ta_id: eventId, signup_id: signupId }),
-  data: z.object({ signup: adminSignupSchema }),
+  body: lazySchema(() => z.strictObject({ ta_id: eventId, signup_id: signupId })),
+  data: lazySchema(() => z.object({ signup: adminSignupSchema })),
 });
 
 /**
@@ -357,14 +379,16 @@ export const adminEventExport = {
   scope: 'site' as const,
   path: '/admin/events/exportSignups',
   access,
-  body: z.strictObject({
-    ta_id: eventId,
-    view_type: z
-      .union([z.literal(VIEW_TYPE.confirmed), z.literal(VIEW_TYPE.waitlist)], {
-        message: 'eventsAdmin.rules.viewType',
-      })
-      .default(VIEW_TYPE.confirmed),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      ta_id: eventId,
+      view_type: z
+        .union([z.literal(VIEW_TYPE.confirmed), z.literal(VIEW_TYPE.waitlist)], {
+          message: 'eventsAdmin.rules.viewType',
+        })
+        .default(VIEW_TYPE.confirmed),
+    }),
+  ),
 };
 
 export const EVENTS_ADMIN_MSG = {

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, permission } from './call';
 import { ID_MAX, REVIEW_STATUS } from './constants';
 import { userBriefSchema } from './home';
@@ -53,59 +53,65 @@ const link = (message: string) =>
     .max(R.urlMax, { message })
     .refine((v) => isHttpUrl(v), { message });
 
-export const contributionSchema = z.strictObject({
-  title: text(R.itemTitleMax, 'expertApply.contributionTitleRule').min(1, {
-    message: 'expertApply.contributionTitleRule',
+export const contributionSchema = lazySchema(() =>
+  z.strictObject({
+    title: text(R.itemTitleMax, 'expertApply.contributionTitleRule').min(1, {
+      message: 'expertApply.contributionTitleRule',
+    }),
+    url: link('expertApply.contributionUrlRule'),
   }),
-  url: link('expertApply.contributionUrlRule'),
-});
+);
 
-export const recommendationSchema = z.strictObject({
-  title: text(R.itemTitleMax, 'expertApply.recommendationTitleRule').min(1, {
-    message: 'expertApply.recommendationTitleRule',
+export const recommendationSchema = lazySchema(() =>
+  z.strictObject({
+    title: text(R.itemTitleMax, 'expertApply.recommendationTitleRule').min(1, {
+      message: 'expertApply.recommendationTitleRule',
+    }),
+    url: z
+      .string({ message: 'expertApply.recommendationUrlRule' })
+      .trim()
+      .max(R.urlMax, { message: 'expertApply.recommendationUrlRule' })
+      .refine((v) => v === '' || isHttpUrl(v), { message: 'expertApply.recommendationUrlRule' })
+      .default(''),
   }),
-  url: z
-    .string({ message: 'expertApply.recommendationUrlRule' })
-    .trim()
-    .max(R.urlMax, { message: 'expertApply.recommendationUrlRule' })
-    .refine((v) => v === '' || isHttpUrl(v), { message: 'expertApply.recommendationUrlRule' })
-    .default(''),
-});
+);
 
 /**
  * The form's fields with their limits. A draft may leave any of them empty (the limits still hold);
  * submitting needs every one (`applicationSubmitBody`).
  */
-const applicationFields = z.strictObject({
-  real_name: text(R.realNameMax, 'expertApply.realNameRule').default(''),
-  company: text(R.companyMax, 'expertApply.companyRule').default(''),
-  job_title: text(R.jobTitleMax, 'expertApply.jobTitleRule').default(''),
-  industry_id: id('expertApply.industryRule').nullable().default(null).describe("an 'industry' dictionary entry"),
-  field_ids: z
-    .array(id('expertApply.fieldsRule'), { message: 'expertApply.fieldsRule' })
-    .max(R.fieldsMax, { message: 'expertApply.fieldsTooMany' })
-    .default([])
-    .describe("fields of expertise: 'scene' dictionary entries, 1 to 5"),
-  biography: z
-    .string({ message: 'expertApply.biographyTooLong' })
-    .max(R.biographyMax, { message: 'expertApply.biographyTooLong' })
-    .default('')
-    .describe('plain text, up to 5,000 characters'),
-  photo_att_id: id('expertApply.photoRequired')
-    .nullable()
-    .default(null)
-    .describe('att_id answered by uploadExpertPhoto'),
-  contributions: z
-    .array(contributionSchema, { message: 'expertApply.contributionsTooFew' })
-    .max(R.contributionsMax, { message: 'expertApply.contributionsTooMany' })
-    .default([])
-    .describe('personal contributions with links: at least 2, at most 10'),
-  recommendations: z
-    .array(recommendationSchema, { message: 'expertApply.recommendationsTooMany' })
-    .max(R.recommendationsMax, { message: 'expertApply.recommendationsTooMany' })
-    .default([])
-    .describe('related recommendations (who or what vouches for the applicant, with a link): at most 10'),
-});
+const applicationFields = lazySchema(() =>
+  z.strictObject({
+    real_name: text(R.realNameMax, 'expertApply.realNameRule').default(''),
+    company: text(R.companyMax, 'expertApply.companyRule').default(''),
+    job_title: text(R.jobTitleMax, 'expertApply.jobTitleRule').default(''),
+    industry_id: id('expertApply.industryRule').nullable().default(null).describe("an 'industry' dictionary entry"),
+    field_ids: z
+      .array(id('expertApply.fieldsRule'), { message: 'expertApply.fieldsRule' })
+      .max(R.fieldsMax, { message: 'expertApply.fieldsTooMany' })
+      .default([])
+      .describe("fields of expertise: 'scene' dictionary entries, 1 to 5"),
+    biography: z
+      .string({ message: 'expertApply.biographyTooLong' })
+      .max(R.biographyMax, { message: 'expertApply.biographyTooLong' })
+      .default('')
+      .describe('plain text, up to 5,000 characters'),
+    photo_att_id: id('expertApply.photoRequired')
+      .nullable()
+      .default(null)
+      .describe('att_id answered by uploadExpertPhoto'),
+    contributions: z
+      .array(contributionSchema, { message: 'expertApply.contributionsTooFew' })
+      .max(R.contributionsMax, { message: 'expertApply.contributionsTooMany' })
+      .default([])
+      .describe('personal contributions with links: at least 2, at most 10'),
+    recommendations: z
+      .array(recommendationSchema, { message: 'expertApply.recommendationsTooMany' })
+      .max(R.recommendationsMax, { message: 'expertApply.recommendationsTooMany' })
+      .default([])
+      .describe('related recommendations (who or what vouches for the applicant, with a link): at most 10'),
+  }),
+);
 
 export type ApplicationFields = z.output<typeof applicationFields>;
 
@@ -125,32 +131,36 @@ function complete(form: ApplicationFields, ctx: z.RefinementCtx) {
 }
 
 export const applicationDraftBody = applicationFields;
-export const applicationSubmitBody = applicationFields.superRefine(complete);
+export const applicationSubmitBody = lazySchema(() => applicationFields.superRefine(complete));
 
-export const applicationPhotoSchema = z.object({
-  att_id: z.number(),
-  address: z.string().describe('/attachments/{id}/{key}: shown inline'),
-});
+export const applicationPhotoSchema = lazySchema(() =>
+  z.object({
+    att_id: z.number(),
+    address: z.string().describe('/attachments/{id}/{key}: shown inline'),
+  }),
+);
 
-export const expertApplicationSchema = z.object({
-  application_id: z.number(),
-  status: z.number().describe('0 draft, 10 pending, 20 approved, 30 rejected, 40 withdrawn'),
-  reason: z.string().describe("the rejection's reason; '' otherwise"),
-  real_name: z.string(),
-  company: z.string(),
-  job_title: z.string(),
-  industry_id: z.number().nullable(),
-  field_ids: z.array(z.number()),
-  biography: z.string(),
-  photo: applicationPhotoSchema.nullable(),
-  contributions: z.array(z.object({ title: z.string(), url: z.string() })),
-  recommendations: z.array(z.object({ title: z.string(), url: z.string() })),
-  tws_id: z.number().describe('the site whose review queue holds it'),
-  create_time: z.string(),
-  submit_time: z.string().nullable(),
-  decide_time: z.string().nullable(),
-  editable: z.boolean().describe('false while pending review, or while the member is an expert'),
-});
+export const expertApplicationSchema = lazySchema(() =>
+  z.object({
+    application_id: z.number(),
+    status: z.number().describe('0 draft, 10 pending, 20 approved, 30 rejected, 40 withdrawn'),
+    reason: z.string().describe("the rejection's reason; '' otherwise"),
+    real_name: z.string(),
+    company: z.string(),
+    job_title: z.string(),
+    industry_id: z.number().nullable(),
+    field_ids: z.array(z.number()),
+    biography: z.string(),
+    photo: applicationPhotoSchema.nullable(),
+    contributions: z.array(z.object({ title: z.string(), url: z.string() })),
+    recommendations: z.array(z.object({ title: z.string(), url: z.string() })),
+    tws_id: z.number().describe('the site whose review queue holds it'),
+    create_time: z.string(),
+    submit_time: z.string().nullable(),
+    decide_time: z.string().nullable(),
+    editable: z.boolean().describe('false while pending review, or while the member is an expert'),
+  }),
+);
 export type ExpertApplication = z.infer<typeof expertApplicationSchema>;
 
 export const expertApplicationMine = defineCall({
@@ -161,8 +171,8 @@ export const expertApplicationMine = defineCall({
   access: MEMBER,
   tag: 'experts',
   summary: "The member's expert application (null when none was started), and whether they are an expert already",
-  body: z.strictObject({}),
-  data: z.object({ application: expertApplicationSchema.nullable(), is_expert: z.boolean() }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ application: expertApplicationSchema.nullable(), is_expert: z.boolean() })),
 });
 
 export const expertApplicationSave = defineCall({
@@ -199,22 +209,24 @@ export const expertApplicationWithdraw = defineCall({
   access: MEMBER,
   tag: 'experts',
   summary: 'Withdraws the pending expert application (40); it may then be edited and resubmitted',
-  body: z.strictObject({}),
+  body: lazySchema(() => z.strictObject({})),
   data: expertApplicationSchema,
 });
 
-export const myApplicationSchema = z.object({
-  kind: z.enum(APPLICATION_KINDS),
-  application_id: z.number(),
-  status: z.number().describe('0 draft, 10 pending, 20 approved, 30 rejected, 40 withdrawn'),
-  reason: z.string(),
-  title: z.string().describe('what was applied for, with the name given'),
-  create_time: z.string(),
-  submit_time: z.string().nullable(),
-  decide_time: z.string().nullable(),
-  editable: z.boolean(),
-  edit_path: z.string().describe('the page (of this site) where it is edited and resubmitted'),
-});
+export const myApplicationSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(APPLICATION_KINDS),
+    application_id: z.number(),
+    status: z.number().describe('0 draft, 10 pending, 20 approved, 30 rejected, 40 withdrawn'),
+    reason: z.string(),
+    title: z.string().describe('what was applied for, with the name given'),
+    create_time: z.string(),
+    submit_time: z.string().nullable(),
+    decide_time: z.string().nullable(),
+    editable: z.boolean(),
+    edit_path: z.string().describe('the page (of this site) where it is edited and resubmitted'),
+  }),
+);
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 
 export const myApplications = defineCall({
@@ -225,8 +237,8 @@ export const myApplications = defineCall({
   access: MEMBER,
   tag: 'experts',
   summary: "The member's applications (expert now; MVP and cooperation later) with their statuses and reasons",
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(myApplicationSchema) }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ list: z.array(myApplicationSchema) })),
 });
 
 /**
@@ -246,21 +258,25 @@ export const uploadExpertPhoto = {
 
 // The back office's experts list.
 
-export const adminExpertItemSchema = userBriefSchema.extend({
-  user_company: z.string(),
-  user_job_title: z.string(),
-  user_expert: z.number(),
-  since: z.string().nullable().describe('when the expert role was granted'),
-});
+export const adminExpertItemSchema = lazySchema(() =>
+  userBriefSchema.extend({
+    user_company: z.string(),
+    user_job_title: z.string(),
+    user_expert: z.number(),
+    since: z.string().nullable().describe('when the expert role was granted'),
+  }),
+);
 export type AdminExpertItem = z.infer<typeof adminExpertItemSchema>;
 
 const EXPERT_MANAGERS = permission(PERMISSIONS.expertManage);
 
-const staffReason = z
-  .string({ message: 'expertsAdmin.reasonRule' })
-  .trim()
-  .min(1, { message: 'expertsAdmin.reasonRule' })
-  .max(R.reasonMax, { message: 'expertsAdmin.reasonRule' });
+const staffReason = lazySchema(() =>
+  z
+    .string({ message: 'expertsAdmin.reasonRule' })
+    .trim()
+    .min(1, { message: 'expertsAdmin.reasonRule' })
+    .max(R.reasonMax, { message: 'expertsAdmin.reasonRule' }),
+);
 
 export const adminExpertList = defineCall({
   id: 'admin.expert.list',
@@ -270,11 +286,13 @@ export const adminExpertList = defineCall({
   access: EXPERT_MANAGERS,
   tag: 'experts',
   summary: 'Resident experts (expert role or user_expert 20), newest member id first, keyset paged',
-  body: z.strictObject({
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(50).default(20),
-  }),
-  data: z.object({ list: z.array(adminExpertItemSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminExpertItemSchema), next_cursor: z.string().nullable() })),
 });
 
 export const adminExpertGrant = defineCall({
@@ -286,7 +304,7 @@ export const adminExpertGrant = defineCall({
   tag: 'experts',
   summary:
     'Makes a member a resident expert (the expert role on every site, user_expert 20, badge 10) with a reason; messaged and audited',
-  body: z.strictObject({ user_id: id('expertsAdmin.userRequired'), reason: staffReason }),
+  body: lazySchema(() => z.strictObject({ user_id: id('expertsAdmin.userRequired'), reason: staffReason })),
   data: adminExpertItemSchema,
 });
 
@@ -299,8 +317,8 @@ export const adminExpertRevoke = defineCall({
   tag: 'experts',
   summary:
     'Takes the resident-expert status from a member (every expert grant, user_expert back to 10) with a reason; messaged and audited',
-  body: z.strictObject({ user_id: id('expertsAdmin.userRequired'), reason: staffReason }),
-  data: z.object({ user_id: z.number(), user_expert: z.number() }),
+  body: lazySchema(() => z.strictObject({ user_id: id('expertsAdmin.userRequired'), reason: staffReason })),
+  data: lazySchema(() => z.object({ user_id: z.number(), user_expert: z.number() })),
 });
 
 export const expertApplicationCalls = [

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER } from './call';
 import { PAGE_SIZE } from './constants';
 import { userBriefSchema } from './home';
@@ -9,20 +9,24 @@ import { userBriefSchema } from './home';
  * `userfollow/add`. The member is the session's; a body never names one.
  */
 
-const pageQuery = {
+const pageQuery = lazySchema(() => ({
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
   limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
-};
+}));
 
-export const followRowSchema = userBriefSchema.extend({
-  have_be_follow: z.number().describe('1 when the viewer follows this member (spec 3), else 0'),
-  follows_me: z.number().describe('1 when this member follows the viewer, else 0'),
-  user_fans_count: z.number(),
-  follow_time: z.string().describe('ISO 8601 time the follow began'),
-});
+export const followRowSchema = lazySchema(() =>
+  userBriefSchema.extend({
+    have_be_follow: z.number().describe('1 when the viewer follows this member (spec 3), else 0'),
+    follows_me: z.number().describe('1 when this member follows the viewer, else 0'),
+    user_fans_count: z.number(),
+    follow_time: z.string().describe('ISO 8601 time the follow began'),
+  }),
+);
 export type FollowRow = z.infer<typeof followRowSchema>;
 
-const pageOfFollows = z.object({ list: z.array(followRowSchema), next_cursor: z.string().nullable() });
+const pageOfFollows = lazySchema(() =>
+  z.object({ list: z.array(followRowSchema), next_cursor: z.string().nullable() }),
+);
 
 export const followMyFollows = defineCall({
   id: 'userfollow.myFollows',
@@ -32,7 +36,7 @@ export const followMyFollows = defineCall({
   access: MEMBER,
   tag: 'accounts',
   summary: 'The members the viewer follows, latest follow first; active members only; keyset paged',
-  body: z.strictObject(pageQuery),
+  body: lazySchema(() => z.strictObject(pageQuery)),
   data: pageOfFollows,
 });
 
@@ -45,6 +49,6 @@ export const followMyFans = defineCall({
   tag: 'accounts',
   summary:
     'The members who follow the viewer (fans), latest first, each with have_be_follow (the viewer follows back); active members only; keyset paged',
-  body: z.strictObject(pageQuery),
+  body: lazySchema(() => z.strictObject(pageQuery)),
   data: pageOfFollows,
 });

@@ -1,28 +1,32 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { ID_MAX } from './constants';
 import { defineCall, PUBLIC } from './call';
 import { pageOf, pageQuerySchema } from './pagination';
 
-const emptyBody = z.strictObject({});
-const isoTime = z.string().describe('ISO 8601 time');
+const emptyBody = lazySchema(() => z.strictObject({}));
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
-export const userBriefSchema = z.object({
-  user_id: z.number(),
-  user_nick_name: z.string(),
-  user_avatar_att_url: z.string(),
-  user_points_level: z.number(),
-  user_logo_arr: z.array(z.number()),
-  user_medal: z.number(),
-});
+export const userBriefSchema = lazySchema(() =>
+  z.object({
+    user_id: z.number(),
+    user_nick_name: z.string(),
+    user_avatar_att_url: z.string(),
+    user_points_level: z.number(),
+    user_logo_arr: z.array(z.number()),
+    user_medal: z.number(),
+  }),
+);
 export type UserBrief = z.infer<typeof userBriefSchema>;
 
-export const bannerSchema = z.object({
-  tb_id: z.number(),
-  tb_title: z.string(),
-  tb_img_url: z.string(),
-  tb_link_url: z.string(),
-  tb_sort: z.number(),
-});
+export const bannerSchema = lazySchema(() =>
+  z.object({
+    tb_id: z.number(),
+    tb_title: z.string(),
+    tb_img_url: z.string(),
+    tb_link_url: z.string(),
+    tb_sort: z.number(),
+  }),
+);
 export type Banner = z.infer<typeof bannerSchema>;
 
 export const bannerList = defineCall({
@@ -34,7 +38,7 @@ export const bannerList = defineCall({
   tag: 'home',
   summary: 'Banners of the site that are live now, in order',
   body: emptyBody,
-  data: z.object({ list: z.array(bannerSchema) }),
+  data: lazySchema(() => z.object({ list: z.array(bannerSchema) })),
 });
 
 export const indexStats = defineCall({
@@ -46,29 +50,33 @@ export const indexStats = defineCall({
   tag: 'home',
   summary: 'Counts shown on the home page',
   body: emptyBody,
-  data: z.object({
-    member_count: z.number(),
-    expert_count: z.number(),
-    activity_count: z.number(),
-    topic_article_count: z.number(),
-    post_count: z.number(),
-  }),
+  data: lazySchema(() =>
+    z.object({
+      member_count: z.number(),
+      expert_count: z.number(),
+      activity_count: z.number(),
+      topic_article_count: z.number(),
+      post_count: z.number(),
+    }),
+  ),
 });
 
-export const activitySummarySchema = z.object({
-  ta_id: z.number(),
-  ta_title: z.string(),
-  ta_cover_url: z.string(),
-  ta_is_online: z.boolean(),
-  ta_address: z.string(),
-  ta_start_time: isoTime,
-  ta_end_time: isoTime,
-  ta_signup_start_time: isoTime,
-  ta_signup_end_time: isoTime,
-  ta_state: z.number().describe('10 not started, 20 registering, 30 in progress, 40 ended; derived from time'),
-  ta_signup_count: z.number(),
-  ta_capacity: z.number(),
-});
+export const activitySummarySchema = lazySchema(() =>
+  z.object({
+    ta_id: z.number(),
+    ta_title: z.string(),
+    ta_cover_url: z.string(),
+    ta_is_online: z.boolean(),
+    ta_address: z.string(),
+    ta_start_time: isoTime,
+    ta_end_time: isoTime,
+    ta_signup_start_time: isoTime,
+    ta_signup_end_time: isoTime,
+    ta_state: z.number().describe('10 not started, 20 registering, 30 in progress, 40 ended; derived from time'),
+    ta_signup_count: z.number(),
+    ta_capacity: z.number(),
+  }),
+);
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 
 export const activityList = defineCall({
@@ -79,17 +87,19 @@ export const activityList = defineCall({
   access: PUBLIC,
   tag: 'home',
   summary: 'Latest events of the site',
-  body: z.strictObject({ limit: z.number().int().min(1).max(20).default(4) }),
-  data: z.object({ list: z.array(activitySummarySchema) }),
+  body: lazySchema(() => z.strictObject({ limit: z.number().int().min(1).max(20).default(4) })),
+  data: lazySchema(() => z.object({ list: z.array(activitySummarySchema) })),
 });
 
-export const topicSummarySchema = z.object({
-  tt_id: z.number(),
-  tt_title: z.string(),
-  tt_desc: z.string(),
-  tt_cover_url: z.string(),
-  tt_article_count: z.number(),
-});
+export const topicSummarySchema = lazySchema(() =>
+  z.object({
+    tt_id: z.number(),
+    tt_title: z.string(),
+    tt_desc: z.string(),
+    tt_cover_url: z.string(),
+    tt_article_count: z.number(),
+  }),
+);
 export type TopicSummary = z.infer<typeof topicSummarySchema>;
 
 export const topicList = defineCall({
@@ -100,33 +110,35 @@ export const topicList = defineCall({
   access: PUBLIC,
   tag: 'home',
   summary: 'Topics of the site (also feeds the topic-article form: tt_id, tt_title)',
-  body: z.strictObject({ limit: z.number().int().min(1).max(50).default(6) }),
-  data: z.object({ topic_list: z.array(topicSummarySchema) }),
+  body: lazySchema(() => z.strictObject({ limit: z.number().int().min(1).max(50).default(6) })),
+  data: lazySchema(() => z.object({ topic_list: z.array(topicSummarySchema) })),
 });
 
-export const postSummarySchema = z.object({
-  tp_id: z.number(),
-  tws_id: z.number(),
-  tp_title: z.string(),
-  tp_summary: z.string(),
-  tp_type: z.number().describe('10 discussion, 20 question'),
-  tp_board_id: z.number().nullable(),
-  tp_hy_dd_id: z.number().nullable(),
-  tp_cj_dd_id: z.number().nullable(),
-  is_expert: z.number(),
-  is_pinned: z.boolean(),
-  is_featured: z.boolean(),
-  is_locked: z.boolean(),
-  has_accepted: z.boolean().describe('a question with an accepted answer'),
-  create_time: isoTime,
-  last_activity_time: isoTime,
-  view_count: z.number(),
-  like_count: z.number(),
-  favourite_count: z.number(),
-  comment_count: z.number().describe('comments and replies'),
-  answer_count: z.number().describe('top-level comments (answers of a question)'),
-  author: userBriefSchema,
-});
+export const postSummarySchema = lazySchema(() =>
+  z.object({
+    tp_id: z.number(),
+    tws_id: z.number(),
+    tp_title: z.string(),
+    tp_summary: z.string(),
+    tp_type: z.number().describe('10 discussion, 20 question'),
+    tp_board_id: z.number().nullable(),
+    tp_hy_dd_id: z.number().nullable(),
+    tp_cj_dd_id: z.number().nullable(),
+    is_expert: z.number(),
+    is_pinned: z.boolean(),
+    is_featured: z.boolean(),
+    is_locked: z.boolean(),
+    has_accepted: z.boolean().describe('a question with an accepted answer'),
+    create_time: isoTime,
+    last_activity_time: isoTime,
+    view_count: z.number(),
+    like_count: z.number(),
+    favourite_count: z.number(),
+    comment_count: z.number().describe('comments and replies'),
+    answer_count: z.number().describe('top-level comments (answers of a question)'),
+    author: userBriefSchema,
+  }),
+);
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
 /** Sorts of the discussions list: newest, hot (engagement decayed by age), unanswered (no comment yet). */
@@ -144,18 +156,20 @@ export const postList = defineCall({
   tag: 'home',
   summary:
     'Published, visible posts of the site, keyset paged (15 a page): filter by board, industry, scene, type; sort latest, hot or unanswered. With with_pinned, the first page (no cursor) also answers the pinned posts matching the filters in `pinned`, and the list leaves pinned posts out; without it pinned posts are in the list like any other (the home page).',
-  body: pageQuerySchema.extend({
-    tp_board_id: listFilterId('discuss.rules.boardInvalid').optional(),
-    tp_hy_dd_id: listFilterId('discuss.rules.industryInvalid').optional(),
-    tp_cj_dd_id: listFilterId('discuss.rules.sceneInvalid').optional(),
-    tp_type: z.union([z.literal(10), z.literal(20)], { message: 'discuss.rules.typeInvalid' }).optional(),
-    sort: z.enum(POST_LIST_SORTS, { message: 'discuss.rules.sortInvalid' }).default('latest'),
-    with_pinned: z.boolean().default(false),
-  }),
-  data: pageOf(postSummarySchema).extend({ pinned: z.array(postSummarySchema) }),
+  body: lazySchema(() =>
+    pageQuerySchema.extend({
+      tp_board_id: listFilterId('discuss.rules.boardInvalid').optional(),
+      tp_hy_dd_id: listFilterId('discuss.rules.industryInvalid').optional(),
+      tp_cj_dd_id: listFilterId('discuss.rules.sceneInvalid').optional(),
+      tp_type: z.union([z.literal(10), z.literal(20)], { message: 'discuss.rules.typeInvalid' }).optional(),
+      sort: z.enum(POST_LIST_SORTS, { message: 'discuss.rules.sortInvalid' }).default('latest'),
+      with_pinned: z.boolean().default(false),
+    }),
+  ),
+  data: lazySchema(() => pageOf(postSummarySchema).extend({ pinned: z.array(postSummarySchema) })),
 });
 
-export const livelyUserSchema = userBriefSchema.extend({ recent_points: z.number() });
+export const livelyUserSchema = lazySchema(() => userBriefSchema.extend({ recent_points: z.number() }));
 export type LivelyUser = z.infer<typeof livelyUserSchema>;
 
 export const livelyUserList = defineCall({
@@ -166,11 +180,11 @@ export const livelyUserList = defineCall({
   access: PUBLIC,
   tag: 'home',
   summary: 'Members who earned the most points in the last 30 days',
-  body: z.strictObject({ limit: z.number().int().min(1).max(20).default(8) }),
-  data: z.object({ list: z.array(livelyUserSchema) }),
+  body: lazySchema(() => z.strictObject({ limit: z.number().int().min(1).max(20).default(8) })),
+  data: lazySchema(() => z.object({ list: z.array(livelyUserSchema) })),
 });
 
-export const uploadConfigSchema = z.object({ fileSize: z.number(), fileLimit: z.number() });
+export const uploadConfigSchema = lazySchema(() => z.object({ fileSize: z.number(), fileLimit: z.number() }));
 
 export const commonData = defineCall({
   id: 'index.commonData',
@@ -181,20 +195,24 @@ export const commonData = defineCall({
   tag: 'home',
   summary: 'Site-wide settings the shell needs: footer, upload limits, page size',
   body: emptyBody,
-  data: z.object({
-    contact_email: z.string(),
-    website: z.string(),
-    qr_code_url: z.string(),
-    copyright: z.string(),
-    image_config: uploadConfigSchema,
-    file_config: uploadConfigSchema,
-    page_size: z.number(),
-    search_max: z.number(),
-    permission_switch: z.boolean(),
-  }),
+  data: lazySchema(() =>
+    z.object({
+      contact_email: z.string(),
+      website: z.string(),
+      qr_code_url: z.string(),
+      copyright: z.string(),
+      image_config: uploadConfigSchema,
+      file_config: uploadConfigSchema,
+      page_size: z.number(),
+      search_max: z.number(),
+      permission_switch: z.boolean(),
+    }),
+  ),
 });
 
-export const languageOptionSchema = z.object({ twss_lang: z.string(), tws_name: z.string(), tws_id: z.number() });
+export const languageOptionSchema = lazySchema(() =>
+  z.object({ twss_lang: z.string(), tws_name: z.string(), tws_id: z.number() }),
+);
 
 export const currSiteData = defineCall({
   id: 'index.currSiteData',
@@ -205,13 +223,15 @@ export const currSiteData = defineCall({
   tag: 'home',
   summary: 'The current site and the language options',
   body: emptyBody,
-  data: z.object({
-    tws_id: z.number(),
-    apply_site: z.string(),
-    twss_lang: z.string(),
-    tws_name: z.string(),
-    lang_list: z.array(languageOptionSchema),
-  }),
+  data: lazySchema(() =>
+    z.object({
+      tws_id: z.number(),
+      apply_site: z.string(),
+      twss_lang: z.string(),
+      tws_name: z.string(),
+      lang_list: z.array(languageOptionSchema),
+    }),
+  ),
 });
 
 export const homeCalls = [

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, permission } from './call';
 import { ID_MAX } from './constants';
 import { isBlankRichText } from './rich-text';
@@ -31,20 +31,24 @@ const MANAGE = permission(PERMISSIONS.journalManage);
 const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
 const line = (max: number, message: string) =>
   z.string({ message }).transform(plainLine).pipe(z.string().trim().min(1, { message }).max(max, { message }));
-const sort = z
-  .number({ message: 'journalAdmin.rules.sortRule' })
-  .int({ message: 'journalAdmin.rules.sortRule' })
-  .min(0, { message: 'journalAdmin.rules.sortRule' })
-  .max(JOURNAL_RULE.sortMax, { message: 'journalAdmin.rules.sortRule' });
+const sort = lazySchema(() =>
+  z
+    .number({ message: 'journalAdmin.rules.sortRule' })
+    .int({ message: 'journalAdmin.rules.sortRule' })
+    .min(0, { message: 'journalAdmin.rules.sortRule' })
+    .max(JOURNAL_RULE.sortMax, { message: 'journalAdmin.rules.sortRule' }),
+);
 
 /* Categories */
 
-export const adminJournalCategorySchema = z.object({
-  tjc_id: z.number(),
-  tjc_name: z.string(),
-  tjc_sort: z.number(),
-  issue_count: z.number().describe('issues, drafts included'),
-});
+export const adminJournalCategorySchema = lazySchema(() =>
+  z.object({
+    tjc_id: z.number(),
+    tjc_name: z.string(),
+    tjc_sort: z.number(),
+    issue_count: z.number().describe('issues, drafts included'),
+  }),
+);
 
 export const adminJournalCategoryList = defineCall({
   id: 'admin.journal.categoryList',
@@ -54,8 +58,8 @@ export const adminJournalCategoryList = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: "The managed site's e-magazine categories in their order",
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(adminJournalCategorySchema) }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ list: z.array(adminJournalCategorySchema) })),
 });
 
 export const adminJournalCategorySave = defineCall({
@@ -66,11 +70,13 @@ export const adminJournalCategorySave = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Creates a category (without tjc_id) or renames and orders one of the managed site; audited',
-  body: z.strictObject({
-    tjc_id: id('journalAdmin.rules.categoryRequired').optional(),
-    tjc_name: line(JOURNAL_RULE.categoryNameMax, 'journalAdmin.rules.categoryNameRule'),
-    tjc_sort: sort.default(0),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      tjc_id: id('journalAdmin.rules.categoryRequired').optional(),
+      tjc_name: line(JOURNAL_RULE.categoryNameMax, 'journalAdmin.rules.categoryNameRule'),
+      tjc_sort: sort.default(0),
+    }),
+  ),
   data: adminJournalCategorySchema,
 });
 
@@ -82,32 +88,34 @@ export const adminJournalCategoryDelete = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Deletes a category of the managed site; its issues stay, without a category; audited',
-  body: z.strictObject({ tjc_id: id('journalAdmin.rules.categoryRequired') }),
-  data: z.null(),
+  body: lazySchema(() => z.strictObject({ tjc_id: id('journalAdmin.rules.categoryRequired') })),
+  data: lazySchema(() => z.null()),
 });
 
 /* Issues */
 
-export const adminJournalIssueSchema = z.object({
-  teb_id: z.number(),
-  teb_number: z.number(),
-  teb_title: z.string(),
-  teb_summary: z.string(),
-  teb_cover_url: z.string(),
-  tjc_id: z.number().nullable(),
-  tjc_name: z.string(),
-  pdf: z
-    .object({ att_id: z.number(), att_title: z.string(), att_size: z.number() })
-    .nullable()
-    .describe('the PDF attachment'),
-  partner_only: z.boolean(),
-  published: z.boolean(),
-  publish_time: z.string().describe('ISO 8601 time'),
-  article_count: z.number(),
-  read_count: z.number(),
-  download_count: z.number(),
-  update_time: z.string().describe('ISO 8601 time'),
-});
+export const adminJournalIssueSchema = lazySchema(() =>
+  z.object({
+    teb_id: z.number(),
+    teb_number: z.number(),
+    teb_title: z.string(),
+    teb_summary: z.string(),
+    teb_cover_url: z.string(),
+    tjc_id: z.number().nullable(),
+    tjc_name: z.string(),
+    pdf: z
+      .object({ att_id: z.number(), att_title: z.string(), att_size: z.number() })
+      .nullable()
+      .describe('the PDF attachment'),
+    partner_only: z.boolean(),
+    published: z.boolean(),
+    publish_time: z.string().describe('ISO 8601 time'),
+    article_count: z.number(),
+    read_count: z.number(),
+    download_count: z.number(),
+    update_time: z.string().describe('ISO 8601 time'),
+  }),
+);
 export type AdminJournalIssue = z.infer<typeof adminJournalIssueSchema>;
 
 export const adminJournalIssueList = defineCall({
@@ -118,14 +126,16 @@ export const adminJournalIssueList = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: "The managed site's issues, drafts included, newest publish date first; keyset paged",
-  body: z.strictObject({
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(100).default(20),
-  }),
-  data: z.object({ list: z.array(adminJournalIssueSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(100).default(20),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminJournalIssueSchema), next_cursor: z.string().nullable() })),
 });
 
-export const journalIssueFields = {
+export const journalIssueFields = lazySchema(() => ({
   teb_number: z
     .number({ message: 'journalAdmin.rules.numberRule' })
     .int({ message: 'journalAdmin.rules.numberRule' })
@@ -153,7 +163,7 @@ export const journalIssueFields = {
     .string({ message: 'journalAdmin.rules.publishTimeRule' })
     .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'journalAdmin.rules.publishTimeRule' })
     .describe('ISO 8601 time; the issue is public from then on once published'),
-};
+}));
 
 export const adminJournalIssueSave = defineCall({
   id: 'admin.journal.issueSave',
@@ -164,7 +174,9 @@ export const adminJournalIssueSave = defineCall({
   tag: 'admin',
   summary:
     'Creates an issue (without teb_id) or edits one of the managed site; the PDF must be a PDF attachment by content, the category one of the site; audited',
-  body: z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired').optional(), ...journalIssueFields }),
+  body: lazySchema(() =>
+    z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired').optional(), ...journalIssueFields }),
+  ),
   data: adminJournalIssueSchema,
 });
 
@@ -176,27 +188,29 @@ export const adminJournalIssueDelete = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Deletes an issue of the managed site with its articles and figures; audited',
-  body: z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') }),
-  data: z.null(),
+  body: lazySchema(() => z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') })),
+  data: lazySchema(() => z.null()),
 });
 
 /* Articles */
 
-export const adminJournalArticleSchema = z.object({
-  tea_id: z.number(),
-  teb_id: z.number(),
-  tea_title: z.string(),
-  tea_sort: z.number(),
-  tea_content: z.string().describe('sanitised HTML'),
-  author_user_id: z.number().nullable(),
-  author_name: z.string().describe("a guest author's name ('' when the author is a member)"),
-  author: journalAuthorSchema,
-  read_count: z.number(),
-  teba_id: z
-    .number()
-    .nullable()
-    .describe('the accepted submission the article was placed from; null when an editor wrote it'),
-});
+export const adminJournalArticleSchema = lazySchema(() =>
+  z.object({
+    tea_id: z.number(),
+    teb_id: z.number(),
+    tea_title: z.string(),
+    tea_sort: z.number(),
+    tea_content: z.string().describe('sanitised HTML'),
+    author_user_id: z.number().nullable(),
+    author_name: z.string().describe("a guest author's name ('' when the author is a member)"),
+    author: journalAuthorSchema,
+    read_count: z.number(),
+    teba_id: z
+      .number()
+      .nullable()
+      .describe('the accepted submission the article was placed from; null when an editor wrote it'),
+  }),
+);
 export type AdminJournalArticle = z.infer<typeof adminJournalArticleSchema>;
 
 export const adminJournalArticleList = defineCall({
@@ -207,15 +221,17 @@ export const adminJournalArticleList = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: "An issue's articles in their order, with their content, for editing; keyset paged",
-  body: z.strictObject({
-    teb_id: id('journalAdmin.rules.issueRequired'),
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(100).default(100),
-  }),
-  data: z.object({ list: z.array(adminJournalArticleSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      teb_id: id('journalAdmin.rules.issueRequired'),
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(100).default(100),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminJournalArticleSchema), next_cursor: z.string().nullable() })),
 });
 
-export const journalArticleFields = {
+export const journalArticleFields = lazySchema(() => ({
   tea_title: line(JOURNAL_RULE.articleTitleMax, 'journalAdmin.rules.articleTitleRule'),
   tea_sort: sort.optional().describe('ascending; a new article goes to the end when omitted'),
   author_user_id: id('journalAdmin.rules.authorRule')
@@ -232,7 +248,7 @@ export const journalArticleFields = {
     .max(JOURNAL_RULE.contentMax, { message: 'journalAdmin.rules.contentRule' })
     .refine((html) => !isBlankRichText(html), { message: 'journalAdmin.rules.contentRule' })
     .describe('rich text (HTML), non-blank; sanitised on the server'),
-};
+}));
 
 /** An article names its author: a member, or a guest author's name (placed from a submission: its submitter). */
 function namesAuthor(
@@ -243,7 +259,7 @@ function namesAuthor(
     ctx.addIssue({ code: 'custom', path: ['author_name'], message: 'journalAdmin.rules.authorRule' });
 }
 
-export const journalArticleFormSchema = z.strictObject(journalArticleFields).superRefine(namesAuthor);
+export const journalArticleFormSchema = lazySchema(() => z.strictObject(journalArticleFields).superRefine(namesAuthor));
 
 export const adminJournalArticleSave = defineCall({
   id: 'admin.journal.articleSave',
@@ -254,16 +270,18 @@ export const adminJournalArticleSave = defineCall({
   tag: 'admin',
   summary:
     'Writes an article into an issue (without tea_id) or edits one: title, author (a member or a name), rich text sanitised on the server, order; audited. With teba_id a new article is placed from an accepted submission of the site (its author the submitter), once: refused (201) when the submission is not accepted or already placed',
-  body: z
-    .strictObject({
-      teb_id: id('journalAdmin.rules.issueRequired'),
-      tea_id: id('journalAdmin.rules.articleRequired').optional(),
-      teba_id: id('journalAdmin.rules.submissionRequired')
-        .optional()
-        .describe('an accepted submission to place (new articles only; ignored when editing)'),
-      ...journalArticleFields,
-    })
-    .superRefine(namesAuthor),
+  body: lazySchema(() =>
+    z
+      .strictObject({
+        teb_id: id('journalAdmin.rules.issueRequired'),
+        tea_id: id('journalAdmin.rules.articleRequired').optional(),
+        teba_id: id('journalAdmin.rules.submissionRequired')
+          .optional()
+          .describe('an accepted submission to place (new articles only; ignored when editing)'),
+        ...journalArticleFields,
+      })
+      .superRefine(namesAuthor),
+  ),
   data: adminJournalArticleSchema,
 });
 
@@ -275,24 +293,26 @@ export const adminJournalArticleDelete = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Deletes an article of an issue of the managed site; audited',
-  body: z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') }),
-  data: z.null(),
+  body: lazySchema(() => z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') })),
+  data: lazySchema(() => z.null()),
 });
 
 /* Accepted submissions, to place into issues */
 
-export const adminJournalSubmissionSchema = z.object({
-  teba_id: z.number(),
-  teba_title: z.string(),
-  teba_content: z.string().describe('sanitised HTML, the starting point of the article'),
-  author: journalAuthorSchema,
-  user_name: z.string().describe("the author's real name as submitted"),
-  accept_time: z.string().describe('ISO 8601 time of the acceptance'),
-  placed: z
-    .object({ teb_id: z.number(), tea_id: z.number() })
-    .nullable()
-    .describe('the article it became; null while not placed'),
-});
+export const adminJournalSubmissionSchema = lazySchema(() =>
+  z.object({
+    teba_id: z.number(),
+    teba_title: z.string(),
+    teba_content: z.string().describe('sanitised HTML, the starting point of the article'),
+    author: journalAuthorSchema,
+    user_name: z.string().describe("the author's real name as submitted"),
+    accept_time: z.string().describe('ISO 8601 time of the acceptance'),
+    placed: z
+      .object({ teb_id: z.number(), tea_id: z.number() })
+      .nullable()
+      .describe('the article it became; null while not placed'),
+  }),
+);
 export type AdminJournalSubmission = z.infer<typeof adminJournalSubmissionSchema>;
 
 export const adminJournalSubmissionList = defineCall({
@@ -304,12 +324,14 @@ export const adminJournalSubmissionList = defineCall({
   tag: 'admin',
   summary:
     "The managed site's accepted submissions, newest accepted first, those not placed into an issue yet (every one with include_placed); keyset paged",
-  body: z.strictObject({
-    include_placed: z.boolean().default(false),
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(50).default(20),
-  }),
-  data: z.object({ list: z.array(adminJournalSubmissionSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      include_placed: z.boolean().default(false),
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminJournalSubmissionSchema), next_cursor: z.string().nullable() })),
 });
 
 /* Statistics */
@@ -322,13 +344,17 @@ export const adminJournalIssueStats = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: `An issue's readers and downloads in total and per UTC day over the last ${JOURNAL_RULE.statsDays} days`,
-  body: z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') }),
-  data: z.object({
-    read_count: z.number(),
-    download_count: z.number(),
-    article_count: z.number(),
-    days: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), reads: z.number(), downloads: z.number() })),
-  }),
+  body: lazySchema(() => z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') })),
+  data: lazySchema(() =>
+    z.object({
+      read_count: z.number(),
+      download_count: z.number(),
+      article_count: z.number(),
+      days: z.array(
+        z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), reads: z.number(), downloads: z.number() }),
+      ),
+    }),
+  ),
 });
 
 /** An issue's cover: the banners' image upload, with the magazine's permission. */

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, permission } from './call';
 import { ID_MAX, PAGE_SIZE } from './constants';
 import { isBlankRichText } from './rich-text';
@@ -35,14 +35,14 @@ const PHONE = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
-const isoTime = z.string().describe('ISO 8601 time');
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
 /** Required text, blank after trimming counts as missing (spec 5); one message per field whatever is wrong. */
 const required = (max: number, message: string, tooLong: string) =>
   z.string({ message }).trim().min(1, { message }).max(max, { message: tooLong });
 
 /** The submission form of spec 3 as `/api/ebook/add` takes it; `/api/ebook/edit` adds `teba_id`. */
-export const journalSubmissionShape = {
+export const journalSubmissionShape = lazySchema(() => ({
   user_name: required(JOURNAL_SUBMISSION_RULE.nameMax, 'journalForm.nameRequired', 'journalForm.nameTooLong').describe(
     `the author's real name, 1 to ${JOURNAL_SUBMISSION_RULE.nameMax} characters after trimming`,
   ),
@@ -84,13 +84,13 @@ export const journalSubmissionShape = {
     .max(JOURNAL_SUBMISSION_RULE.annexMax, { message: 'journalForm.annexInvalid' })
     .default([])
     .describe('att_id of attachments the author uploaded, in order (pdf, mp4, txt, doc, docx, xls, xlsx, ppt, pptx)'),
-};
+}));
 
-export const journalSubmissionSchema = z.strictObject(journalSubmissionShape);
+export const journalSubmissionSchema = lazySchema(() => z.strictObject(journalSubmissionShape));
 export type JournalSubmissionForm = z.input<typeof journalSubmissionSchema>;
 
 const SUBMIT = permission(PERMISSIONS.journalSubmit, { completeInformation: true });
-const labelValue = z.object({ label: z.string(), value: z.number() });
+const labelValue = lazySchema(() => z.object({ label: z.string(), value: z.number() }));
 
 export const ebookFormConfig = defineCall({
   id: 'ebook.formConfig',
@@ -101,24 +101,28 @@ export const ebookFormConfig = defineCall({
   tag: 'journal',
   summary:
     "The submission form's lists (the site's industries and fields, value = dd_id), the attachments allowed, and the member's profile to prefill it with",
-  body: z.strictObject({}),
-  data: z.object({
-    industry_list: z.array(labelValue),
-    field_list: z.array(labelValue),
-    file_limit: z.number().describe("the site's file_config.fileLimit: attachments per submission"),
-    profile: z.object({
-      user_name: z.string(),
-      user_nick_name: z.string(),
-      user_contact_mobile: z.string(),
-      user_contact_email: z.string(),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() =>
+    z.object({
+      industry_list: z.array(labelValue),
+      field_list: z.array(labelValue),
+      file_limit: z.number().describe("the site's file_config.fileLimit: attachments per submission"),
+      profile: z.object({
+        user_name: z.string(),
+        user_nick_name: z.string(),
+        user_contact_mobile: z.string(),
+        user_contact_email: z.string(),
+      }),
     }),
-  }),
+  ),
 });
 
-const submissionSaved = z.object({
-  teba_id: z.number(),
-  status: z.number().describe('10 pending review'),
-});
+const submissionSaved = lazySchema(() =>
+  z.object({
+    teba_id: z.number(),
+    status: z.number().describe('10 pending review'),
+  }),
+);
 
 export const ebookAdd = defineCall({
   id: 'ebook.add',
@@ -142,11 +146,11 @@ export const ebookEdit = defineCall({
   tag: 'journal',
   summary:
     "Edits the author's own submission while it is pending, rejected or withdrawn (403 someone else's, 201 once accepted) and submits it for review again (10)",
-  body: z.strictObject({ teba_id: id('journalForm.submissionRequired'), ...journalSubmissionShape }),
+  body: lazySchema(() => z.strictObject({ teba_id: id('journalForm.submissionRequired'), ...journalSubmissionShape })),
   data: submissionSaved,
 });
 
-const tebaIdBody = z.strictObject({ teba_id: id('journalForm.submissionRequired') });
+const tebaIdBody = lazySchema(() => z.strictObject({ teba_id: id('journalForm.submissionRequired') }));
 
 export const ebookWithdraw = defineCall({
   id: 'ebook.withdraw',
@@ -160,19 +164,21 @@ export const ebookWithdraw = defineCall({
   data: submissionSaved,
 });
 
-export const mySubmissionSchema = z.object({
-  teba_id: z.number(),
-  tws_id: z.number(),
-  teba_title: z.string(),
-  status: z.number().describe('10 pending, 20 accepted, 30 rejected, 40 withdrawn'),
-  review_reason: z.string().nullable().describe("the editors' reason of a rejection; null otherwise"),
-  article: z
-    .object({ teb_id: z.number(), tea_id: z.number() })
-    .nullable()
-    .describe('the article it became, once an editor placed it into an issue'),
-  create_time: isoTime,
-  update_time: isoTime,
-});
+export const mySubmissionSchema = lazySchema(() =>
+  z.object({
+    teba_id: z.number(),
+    tws_id: z.number(),
+    teba_title: z.string(),
+    status: z.number().describe('10 pending, 20 accepted, 30 rejected, 40 withdrawn'),
+    review_reason: z.string().nullable().describe("the editors' reason of a rejection; null otherwise"),
+    article: z
+      .object({ teb_id: z.number(), tea_id: z.number() })
+      .nullable()
+      .describe('the article it became, once an editor placed it into an issue'),
+    create_time: isoTime,
+    update_time: isoTime,
+  }),
+);
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
 export const ebookMine = defineCall({
@@ -184,11 +190,13 @@ export const ebookMine = defineCall({
   tag: 'journal',
   summary:
     "The viewer's own submissions on every site (personal centre), newest first, keyset paged, with their review status, a rejection's reason and the article an accepted one became",
-  body: z.strictObject({
-    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
-    limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
-  }),
-  data: z.object({ list: z.array(mySubmissionSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+      limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(mySubmissionSchema), next_cursor: z.string().nullable() })),
 });
 
 export const ebookSubmissionInfo = defineCall({
@@ -200,21 +208,23 @@ export const ebookSubmissionInfo = defineCall({
   tag: 'journal',
   summary: "The author's own submission as the form holds it, to edit it (403 someone else's, 404 unknown)",
   body: tebaIdBody,
-  data: z.object({
-    teba_id: z.number(),
-    tws_id: z.number(),
-    status: z.number(),
-    review_reason: z.string().nullable(),
-    user_name: z.string(),
-    user_nick_name: z.string(),
-    user_contact_mobile: z.string(),
-    user_contact_email: z.string(),
-    teba_title: z.string(),
-    teba_hy_dd_id: z.number(),
-    teba_cj_dd_id: z.number(),
-    teba_content: z.string().describe('sanitised HTML'),
-    teba_annex: z.array(attachmentSchema),
-  }),
+  data: lazySchema(() =>
+    z.object({
+      teba_id: z.number(),
+      tws_id: z.number(),
+      status: z.number(),
+      review_reason: z.string().nullable(),
+      user_name: z.string(),
+      user_nick_name: z.string(),
+      user_contact_mobile: z.string(),
+      user_contact_email: z.string(),
+      teba_title: z.string(),
+      teba_hy_dd_id: z.number(),
+      teba_cj_dd_id: z.number(),
+      teba_content: z.string().describe('sanitised HTML'),
+      teba_annex: z.array(attachmentSchema),
+    }),
+  ),
 });
 
 export const ebookSubmissionPreview = defineCall({
@@ -227,31 +237,33 @@ export const ebookSubmissionPreview = defineCall({
   summary:
     "A submission as it would read online, for its author and the magazine's editors (review.journal or journal.manage) whatever its status: title, author, industry and field by their current labels, sanitised content, attachments. 403 for anyone else, 404 unknown",
   body: tebaIdBody,
-  data: z.object({
-    teba_id: z.number(),
-    tws_id: z.number().describe('the site it was submitted to'),
-    status: z.number().describe('10 pending, 20 accepted, 30 rejected, 40 withdrawn'),
-    review_reason: z.string().nullable().describe("the editors' reason of a rejection; null otherwise"),
-    teba_title: z.string(),
-    author: z.object({
-      user: userBriefSchema.nullable().describe("the submitter's profile card; null if the account is gone"),
-      name: z
-        .string()
-        .describe(
-          "the name its article would show: the member's nickname (the form's user_nick_name without an account)",
-        ),
+  data: lazySchema(() =>
+    z.object({
+      teba_id: z.number(),
+      tws_id: z.number().describe('the site it was submitted to'),
+      status: z.number().describe('10 pending, 20 accepted, 30 rejected, 40 withdrawn'),
+      review_reason: z.string().nullable().describe("the editors' reason of a rejection; null otherwise"),
+      teba_title: z.string(),
+      author: z.object({
+        user: userBriefSchema.nullable().describe("the submitter's profile card; null if the account is gone"),
+        name: z
+          .string()
+          .describe(
+            "the name its article would show: the member's nickname (the form's user_nick_name without an account)",
+          ),
+      }),
+      industry: z.string().describe("the industry's label now ('' if the entry is gone)"),
+      field: z.string().describe("the field's (scene's) label now ('' if the entry is gone)"),
+      teba_content: z.string().describe('sanitised HTML'),
+      teba_annex: z.array(attachmentSchema),
+      article: z
+        .object({ teb_id: z.number(), tea_id: z.number() })
+        .nullable()
+        .describe('the article it became, once an editor placed it into an issue'),
+      create_time: isoTime,
+      update_time: isoTime,
     }),
-    industry: z.string().describe("the industry's label now ('' if the entry is gone)"),
-    field: z.string().describe("the field's (scene's) label now ('' if the entry is gone)"),
-    teba_content: z.string().describe('sanitised HTML'),
-    teba_annex: z.array(attachmentSchema),
-    article: z
-      .object({ teb_id: z.number(), tea_id: z.number() })
-      .nullable()
-      .describe('the article it became, once an editor placed it into an issue'),
-    create_time: isoTime,
-    update_time: isoTime,
-  }),
+  ),
 });
 export type JournalSubmissionPreview = z.infer<typeof ebookSubmissionPreview.data>;
 

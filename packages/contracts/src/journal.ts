@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, PUBLIC } from './call';
 import { ID_MAX } from './constants';
 import { userBriefSchema } from './home';
@@ -16,17 +16,19 @@ import { userBriefSchema } from './home';
 export const JOURNAL_PAGE_SIZE = 12;
 
 const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
-const isoTime = z.string().describe('ISO 8601 time');
-const cursor = z.string().max(200).optional().describe('next_cursor of the previous page');
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
+const cursor = lazySchema(() => z.string().max(200).optional().describe('next_cursor of the previous page'));
 
 /** Why the viewer may not download an issue's PDF: partner-only and the viewer is not an enterprise member. */
 export const JOURNAL_REFUSAL = { partners: 'partners' } as const;
 
-export const journalCategorySchema = z.object({
-  tjc_id: z.number(),
-  tjc_name: z.string(),
-  issue_count: z.number().describe('published issues'),
-});
+export const journalCategorySchema = lazySchema(() =>
+  z.object({
+    tjc_id: z.number(),
+    tjc_name: z.string(),
+    issue_count: z.number().describe('published issues'),
+  }),
+);
 
 export const getEbookCategory = defineCall({
   id: 'ebook.category',
@@ -36,25 +38,27 @@ export const getEbookCategory = defineCall({
   access: PUBLIC,
   tag: 'journal',
   summary: "The site's e-magazine categories in their order, with their published issues",
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(journalCategorySchema) }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ list: z.array(journalCategorySchema) })),
 });
 
-export const journalIssueSummarySchema = z.object({
-  teb_id: z.number(),
-  teb_number: z.number().describe('the issue number'),
-  teb_title: z.string(),
-  teb_summary: z.string(),
-  teb_cover_url: z.string().describe("'' when the issue has no cover"),
-  tjc_id: z.number().nullable(),
-  tjc_name: z.string(),
-  partner_only: z.boolean(),
-  has_pdf: z.boolean(),
-  article_count: z.number(),
-  read_count: z.number(),
-  download_count: z.number(),
-  publish_time: isoTime,
-});
+export const journalIssueSummarySchema = lazySchema(() =>
+  z.object({
+    teb_id: z.number(),
+    teb_number: z.number().describe('the issue number'),
+    teb_title: z.string(),
+    teb_summary: z.string(),
+    teb_cover_url: z.string().describe("'' when the issue has no cover"),
+    tjc_id: z.number().nullable(),
+    tjc_name: z.string(),
+    partner_only: z.boolean(),
+    has_pdf: z.boolean(),
+    article_count: z.number(),
+    read_count: z.number(),
+    download_count: z.number(),
+    publish_time: isoTime,
+  }),
+);
 export type JournalIssueSummary = z.infer<typeof journalIssueSummarySchema>;
 
 export const getEbookList = defineCall({
@@ -65,26 +69,33 @@ export const getEbookList = defineCall({
   access: PUBLIC,
   tag: 'journal',
   summary: "The site's published issues, newest first (publish date, then id), of one category or all; keyset paged",
-  body: z.strictObject({
-    tjc_id: id('journalAdmin.rules.categoryRequired').optional().describe('one category; all when omitted'),
-    cursor,
-    limit: z.number().int().min(1).max(50).default(JOURNAL_PAGE_SIZE),
+  body: lazySchema(() =>
+    z.strictObject({
+      tjc_id: id('journalAdmin.rules.categoryRequired').optional().describe('one category; all when omitted'),
+      cursor,
+      limit: z.number().int().min(1).max(50).default(JOURNAL_PAGE_SIZE),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(journalIssueSummarySchema), next_cursor: z.string().nullable() })),
+});
+
+const tebIdBody = lazySchema(() => z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') }));
+
+export const journalIssueDetailSchema = lazySchema(() =>
+  journalIssueSummarySchema.extend({
+    pdf_url: z
+      .string()
+      .nullable()
+      .describe('where the PDF is read and downloaded (journalPdfPath); null without a PDF'),
+    pdf_size: z.number().describe('bytes; 0 without a PDF'),
+    can_download: z.boolean().describe('the viewer may read and download the PDF'),
+    download_refusal: z
+      .enum([JOURNAL_REFUSAL.partners])
+      .nullable()
+      .describe("'partners': the issue is partner-only and the viewer is not an enterprise member"),
+    is_preview: z.boolean().describe('not public yet (a draft or a future date): only editors see it'),
   }),
-  data: z.object({ list: z.array(journalIssueSummarySchema), next_cursor: z.string().nullable() }),
-});
-
-const tebIdBody = z.strictObject({ teb_id: id('journalAdmin.rules.issueRequired') });
-
-export const journalIssueDetailSchema = journalIssueSummarySchema.extend({
-  pdf_url: z.string().nullable().describe('where the PDF is read and downloaded (journalPdfPath); null without a PDF'),
-  pdf_size: z.number().describe('bytes; 0 without a PDF'),
-  can_download: z.boolean().describe('the viewer may read and download the PDF'),
-  download_refusal: z
-    .enum([JOURNAL_REFUSAL.partners])
-    .nullable()
-    .describe("'partners': the issue is partner-only and the viewer is not an enterprise member"),
-  is_preview: z.boolean().describe('not public yet (a draft or a future date): only editors see it'),
-});
+);
 export type JournalIssueDetail = z.infer<typeof journalIssueDetailSchema>;
 
 export const ebookInfo = defineCall({
@@ -100,21 +111,25 @@ export const ebookInfo = defineCall({
   data: journalIssueDetailSchema,
 });
 
-export const journalAuthorSchema = z.object({
-  user: userBriefSchema
-    .nullable()
-    .describe('the author as a member of the portal (their profile card); null for a guest author'),
-  name: z.string().describe("the name shown: the member's nickname, or the guest author's name"),
-});
+export const journalAuthorSchema = lazySchema(() =>
+  z.object({
+    user: userBriefSchema
+      .nullable()
+      .describe('the author as a member of the portal (their profile card); null for a guest author'),
+    name: z.string().describe("the name shown: the member's nickname, or the guest author's name"),
+  }),
+);
 
-export const journalArticleSummarySchema = z.object({
-  tea_id: z.number(),
-  teb_id: z.number(),
-  tea_title: z.string(),
-  tea_summary: z.string(),
-  tea_sort: z.number(),
-  author: journalAuthorSchema,
-});
+export const journalArticleSummarySchema = lazySchema(() =>
+  z.object({
+    tea_id: z.number(),
+    teb_id: z.number(),
+    tea_title: z.string(),
+    tea_summary: z.string(),
+    tea_sort: z.number(),
+    author: journalAuthorSchema,
+  }),
+);
 export type JournalArticleSummary = z.infer<typeof journalArticleSummarySchema>;
 
 export const ebookArticleList = defineCall({
@@ -125,12 +140,14 @@ export const ebookArticleList = defineCall({
   access: PUBLIC,
   tag: 'journal',
   summary: "An issue's table of contents: its articles in their order (sort, then id); keyset paged",
-  body: z.strictObject({
-    teb_id: id('journalAdmin.rules.issueRequired'),
-    cursor,
-    limit: z.number().int().min(1).max(100).default(50),
-  }),
-  data: z.object({ list: z.array(journalArticleSummarySchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      teb_id: id('journalAdmin.rules.issueRequired'),
+      cursor,
+      limit: z.number().int().min(1).max(100).default(50),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(journalArticleSummarySchema), next_cursor: z.string().nullable() })),
 });
 
 export const ebookPreviousList = defineCall({
@@ -141,12 +158,14 @@ export const ebookPreviousList = defineCall({
   access: PUBLIC,
   tag: 'journal',
   summary: 'The published issues before this one (by publish date, then id), newest first; keyset paged',
-  body: z.strictObject({
-    teb_id: id('journalAdmin.rules.issueRequired'),
-    cursor,
-    limit: z.number().int().min(1).max(50).default(6),
-  }),
-  data: z.object({ list: z.array(journalIssueSummarySchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      teb_id: id('journalAdmin.rules.issueRequired'),
+      cursor,
+      limit: z.number().int().min(1).max(50).default(6),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(journalIssueSummarySchema), next_cursor: z.string().nullable() })),
 });
 
 export const journalStats = defineCall({
@@ -157,22 +176,26 @@ export const journalStats = defineCall({
   access: PUBLIC,
   tag: 'journal',
   summary: "The magazine's figures on the site: published issues, their articles, readers and downloads",
-  body: z.strictObject({}),
-  data: z.object({
-    issue_count: z.number(),
-    article_count: z.number(),
-    reader_count: z.number().describe('readers of the issues, each counted once per issue and day'),
-    download_count: z.number(),
-  }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() =>
+    z.object({
+      issue_count: z.number(),
+      article_count: z.number(),
+      reader_count: z.number().describe('readers of the issues, each counted once per issue and day'),
+      download_count: z.number(),
+    }),
+  ),
 });
 
-export const journalArticleDetailSchema = journalArticleSummarySchema.extend({
-  tea_content: z.string().describe('sanitised HTML'),
-  read_count: z.number(),
-  issue: z.object({ teb_id: z.number(), teb_number: z.number(), teb_title: z.string() }),
-  prev: z.object({ tea_id: z.number(), tea_title: z.string() }).nullable(),
-  next: z.object({ tea_id: z.number(), tea_title: z.string() }).nullable(),
-});
+export const journalArticleDetailSchema = lazySchema(() =>
+  journalArticleSummarySchema.extend({
+    tea_content: z.string().describe('sanitised HTML'),
+    read_count: z.number(),
+    issue: z.object({ teb_id: z.number(), teb_number: z.number(), teb_title: z.string() }),
+    prev: z.object({ tea_id: z.number(), tea_title: z.string() }).nullable(),
+    next: z.object({ tea_id: z.number(), tea_title: z.string() }).nullable(),
+  }),
+);
 export type JournalArticleDetail = z.infer<typeof journalArticleDetailSchema>;
 
 export const ebookArticleInfo = defineCall({
@@ -184,7 +207,7 @@ export const ebookArticleInfo = defineCall({
   tag: 'journal',
   summary:
     'An article of a public issue, to read online, with its neighbours in the issue; counts a reader of the article and of its issue once per member or visitor per day',
-  body: z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') }),
+  body: lazySchema(() => z.strictObject({ tea_id: id('journalAdmin.rules.articleRequired') })),
   data: journalArticleDetailSchema,
 });
 

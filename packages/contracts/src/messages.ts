@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER } from './call';
 import { ID_MAX, PAGE_SIZE } from './constants';
 import { ROLE_CODE_PATTERN } from './permissions';
@@ -88,17 +88,19 @@ function plainText(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, '');
 }
 
-const isoTime = z.string().describe('ISO 8601 time');
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
-export const messageSchema = z.object({
-  tfm_id: z.number(),
-  tfm_kind: z.string().describe("'broadcast' (from the staff) or a system kind such as 'follow'"),
-  tfm_title: z.string().describe('plain text; show it as text, never as HTML'),
-  tfm_content: z.string().describe('plain text with \\n line breaks; show it as text, never as HTML'),
-  tfm_url: z.string().describe("'' (none), a site path starting with one '/', or an http(s) URL"),
-  tfm_status: z.number().describe('1 unread, 2 read'),
-  create_time: isoTime,
-});
+export const messageSchema = lazySchema(() =>
+  z.object({
+    tfm_id: z.number(),
+    tfm_kind: z.string().describe("'broadcast' (from the staff) or a system kind such as 'follow'"),
+    tfm_title: z.string().describe('plain text; show it as text, never as HTML'),
+    tfm_content: z.string().describe('plain text with \\n line breaks; show it as text, never as HTML'),
+    tfm_url: z.string().describe("'' (none), a site path starting with one '/', or an http(s) URL"),
+    tfm_status: z.number().describe('1 unread, 2 read'),
+    create_time: isoTime,
+  }),
+);
 export type Message = z.infer<typeof messageSchema>;
 
 export const frontMsgList = defineCall({
@@ -110,16 +112,20 @@ export const frontMsgList = defineCall({
   tag: 'messages',
   summary:
     "The member's messages on this site (and those for both sites), newest first, keyset paged; with the newest unread (at most 20) and the exact unread count",
-  body: z.strictObject({
-    cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
-    page_size: z.number().int().min(1).max(50).default(PAGE_SIZE),
-  }),
-  data: z.object({
-    userFrontMsgList: z.array(messageSchema),
-    noReadArr: z.array(messageSchema).describe('the newest unread messages, at most 20'),
-    no_read_count: z.number().describe('every unread message on this site, exact'),
-    next_cursor: z.string().nullable(),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+      page_size: z.number().int().min(1).max(50).default(PAGE_SIZE),
+    }),
+  ),
+  data: lazySchema(() =>
+    z.object({
+      userFrontMsgList: z.array(messageSchema),
+      noReadArr: z.array(messageSchema).describe('the newest unread messages, at most 20'),
+      no_read_count: z.number().describe('every unread message on this site, exact'),
+      next_cursor: z.string().nullable(),
+    }),
+  ),
 });
 
 export const readMessage = defineCall({
@@ -131,25 +137,29 @@ export const readMessage = defineCall({
   tag: 'messages',
   summary:
     "Marks one of the member's messages read (tfm_id) or all of them on this site (read_all: 1); answers the unread count left, and a msg to show as a success toast",
-  body: z.union(
-    [
-      z.strictObject({ tfm_id: z.number({ message: 'messages.readBodyRule' }).int().positive().max(ID_MAX) }),
-      z.strictObject({ read_all: z.literal(1, { message: 'messages.readBodyRule' }) }),
-    ],
-    { message: 'messages.readBodyRule' },
+  body: lazySchema(() =>
+    z.union(
+      [
+        z.strictObject({ tfm_id: z.number({ message: 'messages.readBodyRule' }).int().positive().max(ID_MAX) }),
+        z.strictObject({ read_all: z.literal(1, { message: 'messages.readBodyRule' }) }),
+      ],
+      { message: 'messages.readBodyRule' },
+    ),
   ),
-  data: z.object({ no_read_count: z.number() }),
+  data: lazySchema(() => z.object({ no_read_count: z.number() })),
 });
 
 /** Catalogue keys of `/frontmessage/edit`'s success msg (the page shows it as a success toast). */
 export const READ_MESSAGE_KEYS = { one: 'messages.markedRead', all: 'messages.allMarkedRead' } as const;
 
-const siteId = z
-  .number({ message: 'messages.siteRule' })
-  .int()
-  .refine((id) => SITES.some((s) => s.tws_id === id), { message: 'messages.siteRule' });
+const siteId = lazySchema(() =>
+  z
+    .number({ message: 'messages.siteRule' })
+    .int()
+    .refine((id) => SITES.some((s) => s.tws_id === id), { message: 'messages.siteRule' }),
+);
 
-const broadcastBase = {
+const broadcastBase = lazySchema(() => ({
   tws_id: siteId.nullable().default(null).describe('the site it is shown on; null for both'),
   title: z
     .string({ message: 'messages.titleRule' })
@@ -176,32 +186,34 @@ const broadcastBase = {
     .trim()
     .refine(isSafeMessageUrl, { message: 'messages.urlRule' })
     .default(''),
-};
+}));
 
 /**
  * A staff broadcast as the back office sends it: to every active member, to the holders of a role,
  * or to one member; plain text (never HTML) and an optional safe URL. The admin call reuses it.
  */
-export const broadcastInputSchema = z.discriminatedUnion(
-  'audience',
-  [
-    z.strictObject({ audience: z.literal('all'), ...broadcastBase }),
-    z.strictObject({
-      audience: z.literal('role'),
-      role: z.string({ message: 'messages.roleRule' }).regex(ROLE_CODE_PATTERN, { message: 'messages.roleRule' }),
-      ...broadcastBase,
-    }),
-    z.strictObject({
-      audience: z.literal('member'),
-      user_id: z
-        .number({ message: 'messages.userRule' })
-        .int()
-        .positive({ message: 'messages.userRule' })
-        .max(ID_MAX, { message: 'messages.userRule' }),
-      ...broadcastBase,
-    }),
-  ],
-  { message: 'messages.audienceRule' },
+export const broadcastInputSchema = lazySchema(() =>
+  z.discriminatedUnion(
+    'audience',
+    [
+      z.strictObject({ audience: z.literal('all'), ...broadcastBase }),
+      z.strictObject({
+        audience: z.literal('role'),
+        role: z.string({ message: 'messages.roleRule' }).regex(ROLE_CODE_PATTERN, { message: 'messages.roleRule' }),
+        ...broadcastBase,
+      }),
+      z.strictObject({
+        audience: z.literal('member'),
+        user_id: z
+          .number({ message: 'messages.userRule' })
+          .int()
+          .positive({ message: 'messages.userRule' })
+          .max(ID_MAX, { message: 'messages.userRule' }),
+        ...broadcastBase,
+      }),
+    ],
+    { message: 'messages.audienceRule' },
+  ),
 );
 export type BroadcastInput = z.output<typeof broadcastInputSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, PUBLIC } from './call';
 import { userBriefSchema } from './home';
 
@@ -7,13 +7,15 @@ import { userBriefSchema } from './home';
  * (`mvp.ts`), so that the page's start JavaScript carries only this call's schemas.
  */
 
-export const mvpAwardItemSchema = userBriefSchema.extend({
-  award_id: z.number(),
-  year: z.number(),
-  start_time: z.string(),
-  end_time: z.string(),
-  current: z.boolean().describe('the term has not ended'),
-});
+export const mvpAwardItemSchema = lazySchema(() =>
+  userBriefSchema.extend({
+    award_id: z.number(),
+    year: z.number(),
+    start_time: z.string(),
+    end_time: z.string(),
+    current: z.boolean().describe('the term has not ended'),
+  }),
+);
 export type MvpAwardItem = z.infer<typeof mvpAwardItemSchema>;
 
 export const mvpAwards = defineCall({
@@ -25,15 +27,19 @@ export const mvpAwards = defineCall({
   tag: 'experts',
   summary:
     'MVPs by award year (the latest year by default), newest award first, keyset paged; the years that have MVPs',
-  body: z.strictObject({
-    year: z.number().int().min(2000).max(9999).optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(50).default(24),
-  }),
-  data: z.object({
-    years: z.array(z.number()),
-    year: z.number().nullable(),
-    list: z.array(mvpAwardItemSchema),
-    next_cursor: z.string().nullable(),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      year: z.number().int().min(2000).max(9999).optional(),
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(50).default(24),
+    }),
+  ),
+  data: lazySchema(() =>
+    z.object({
+      years: z.array(z.number()),
+      year: z.number().nullable(),
+      list: z.array(mvpAwardItemSchema),
+      next_cursor: z.string().nullable(),
+    }),
+  ),
 });

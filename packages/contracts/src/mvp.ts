@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, permission } from './call';
 import { ID_MAX } from './constants';
 import { APPLICATION_STATUS } from './expert-applications';
@@ -39,36 +39,40 @@ const R = MVP_RULE;
 const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
 const text = (max: number, message: string) => z.string({ message }).trim().max(max, { message });
 
-export const mvpContributionSchema = z.strictObject({
-  title: text(R.itemTitleMax, 'mvpApply.contributionTitleRule').min(1, { message: 'mvpApply.contributionTitleRule' }),
-  url: z
-    .string({ message: 'mvpApply.contributionUrlRule' })
-    .trim()
-    .max(R.urlMax, { message: 'mvpApply.contributionUrlRule' })
-    .refine((v) => isHttpUrl(v), { message: 'mvpApply.contributionUrlRule' }),
-});
+export const mvpContributionSchema = lazySchema(() =>
+  z.strictObject({
+    title: text(R.itemTitleMax, 'mvpApply.contributionTitleRule').min(1, { message: 'mvpApply.contributionTitleRule' }),
+    url: z
+      .string({ message: 'mvpApply.contributionUrlRule' })
+      .trim()
+      .max(R.urlMax, { message: 'mvpApply.contributionUrlRule' })
+      .refine((v) => isHttpUrl(v), { message: 'mvpApply.contributionUrlRule' }),
+  }),
+);
 
 /** The form's fields with their limits: a draft may leave them empty, submitting needs every one. */
-const mvpFields = z.strictObject({
-  real_name: text(R.realNameMax, 'mvpApply.realNameRule').default(''),
-  company: text(R.companyMax, 'mvpApply.companyRule').default(''),
-  job_title: text(R.jobTitleMax, 'mvpApply.jobTitleRule').default(''),
-  field_ids: z
-    .array(id('mvpApply.areasRule'), { message: 'mvpApply.areasRule' })
-    .max(R.areasMax, { message: 'mvpApply.areasTooMany' })
-    .default([])
-    .describe("areas of contribution: 'scene' dictionary entries, 1 to 5"),
-  biography: z
-    .string({ message: 'mvpApply.biographyTooLong' })
-    .max(R.biographyMax, { message: 'mvpApply.biographyTooLong' })
-    .default('')
-    .describe('a short biography, plain text, up to 1,000 characters'),
-  contributions: z
-    .array(mvpContributionSchema, { message: 'mvpApply.contributionsTooFew' })
-    .max(R.contributionsMax, { message: 'mvpApply.contributionsTooMany' })
-    .default([])
-    .describe("the past year's community contributions with links: at least 3, at most 20"),
-});
+const mvpFields = lazySchema(() =>
+  z.strictObject({
+    real_name: text(R.realNameMax, 'mvpApply.realNameRule').default(''),
+    company: text(R.companyMax, 'mvpApply.companyRule').default(''),
+    job_title: text(R.jobTitleMax, 'mvpApply.jobTitleRule').default(''),
+    field_ids: z
+      .array(id('mvpApply.areasRule'), { message: 'mvpApply.areasRule' })
+      .max(R.areasMax, { message: 'mvpApply.areasTooMany' })
+      .default([])
+      .describe("areas of contribution: 'scene' dictionary entries, 1 to 5"),
+    biography: z
+      .string({ message: 'mvpApply.biographyTooLong' })
+      .max(R.biographyMax, { message: 'mvpApply.biographyTooLong' })
+      .default('')
+      .describe('a short biography, plain text, up to 1,000 characters'),
+    contributions: z
+      .array(mvpContributionSchema, { message: 'mvpApply.contributionsTooFew' })
+      .max(R.contributionsMax, { message: 'mvpApply.contributionsTooMany' })
+      .default([])
+      .describe("the past year's community contributions with links: at least 3, at most 20"),
+  }),
+);
 export type MvpApplicationFields = z.output<typeof mvpFields>;
 
 function complete(form: MvpApplicationFields, ctx: z.RefinementCtx) {
@@ -84,39 +88,45 @@ function complete(form: MvpApplicationFields, ctx: z.RefinementCtx) {
 }
 
 export const mvpDraftBody = mvpFields;
-export const mvpSubmitBody = mvpFields.superRefine(complete);
+export const mvpSubmitBody = lazySchema(() => mvpFields.superRefine(complete));
 
-export const mvpTermSchema = z.object({
-  award_id: z.number(),
-  year: z.number().describe('the year the term was awarded'),
-  start_time: z.string(),
-  end_time: z.string().describe('when the MVP role stops counting'),
-});
+export const mvpTermSchema = lazySchema(() =>
+  z.object({
+    award_id: z.number(),
+    year: z.number().describe('the year the term was awarded'),
+    start_time: z.string(),
+    end_time: z.string().describe('when the MVP role stops counting'),
+  }),
+);
 export type MvpTerm = z.infer<typeof mvpTermSchema>;
 
-export const mvpApplicationSchema = z.object({
-  application_id: z.number(),
-  status: z.number().describe('0 draft, 10 pending, 20 approved, 30 rejected, 40 withdrawn'),
-  reason: z.string().describe("the rejection's reason; '' otherwise"),
-  real_name: z.string(),
-  company: z.string(),
-  job_title: z.string(),
-  field_ids: z.array(z.number()),
-  biography: z.string(),
-  contributions: z.array(z.object({ title: z.string(), url: z.string() })),
-  tws_id: z.number(),
-  create_time: z.string(),
-  submit_time: z.string().nullable(),
-  decide_time: z.string().nullable(),
-  editable: z.boolean().describe('false while pending, or while an MVP term is current and not yet renewable'),
-});
+export const mvpApplicationSchema = lazySchema(() =>
+  z.object({
+    application_id: z.number(),
+    status: z.number().describe('0 draft, 10 pending, 20 approved, 30 rejected, 40 withdrawn'),
+    reason: z.string().describe("the rejection's reason; '' otherwise"),
+    real_name: z.string(),
+    company: z.string(),
+    job_title: z.string(),
+    field_ids: z.array(z.number()),
+    biography: z.string(),
+    contributions: z.array(z.object({ title: z.string(), url: z.string() })),
+    tws_id: z.number(),
+    create_time: z.string(),
+    submit_time: z.string().nullable(),
+    decide_time: z.string().nullable(),
+    editable: z.boolean().describe('false while pending, or while an MVP term is current and not yet renewable'),
+  }),
+);
 export type MvpApplication = z.infer<typeof mvpApplicationSchema>;
 
-const mineData = z.object({
-  application: mvpApplicationSchema.nullable(),
-  term: mvpTermSchema.nullable().describe("the member's current MVP term, if any"),
-  may_apply: z.boolean().describe('not pending, and not an MVP outside the renewal window'),
-});
+const mineData = lazySchema(() =>
+  z.object({
+    application: mvpApplicationSchema.nullable(),
+    term: mvpTermSchema.nullable().describe("the member's current MVP term, if any"),
+    may_apply: z.boolean().describe('not pending, and not an MVP outside the renewal window'),
+  }),
+);
 
 export const mvpApplicationMine = defineCall({
   id: 'stationed.myMvpApplication',
@@ -126,7 +136,7 @@ export const mvpApplicationMine = defineCall({
   access: MEMBER,
   tag: 'experts',
   summary: "The member's MVP application (null when none was started), current term, and whether they may apply",
-  body: z.strictObject({}),
+  body: lazySchema(() => z.strictObject({})),
   data: mineData,
 });
 
@@ -163,7 +173,7 @@ export const mvpApplicationWithdraw = defineCall({
   access: MEMBER,
   tag: 'experts',
   summary: 'Withdraws the pending MVP application (40); it may then be edited and resubmitted',
-  body: z.strictObject({}),
+  body: lazySchema(() => z.strictObject({})),
   data: mineData,
 });
 
@@ -171,17 +181,21 @@ export const mvpApplicationWithdraw = defineCall({
 
 const MVP_MANAGERS = permission(PERMISSIONS.expertManage);
 
-const staffReason = z
-  .string({ message: 'mvpAdmin.reasonRule' })
-  .trim()
-  .min(1, { message: 'mvpAdmin.reasonRule' })
-  .max(R.reasonMax, { message: 'mvpAdmin.reasonRule' });
+const staffReason = lazySchema(() =>
+  z
+    .string({ message: 'mvpAdmin.reasonRule' })
+    .trim()
+    .min(1, { message: 'mvpAdmin.reasonRule' })
+    .max(R.reasonMax, { message: 'mvpAdmin.reasonRule' }),
+);
 
-const termEnd = z
-  .string({ message: 'mvpAdmin.endRule' })
-  .max(40, { message: 'mvpAdmin.endRule' })
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), { message: 'mvpAdmin.endRule' })
-  .describe('ISO 8601 time when the term ends; in the future, at most about three years away');
+const termEnd = lazySchema(() =>
+  z
+    .string({ message: 'mvpAdmin.endRule' })
+    .max(40, { message: 'mvpAdmin.endRule' })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), { message: 'mvpAdmin.endRule' })
+    .describe('ISO 8601 time when the term ends; in the future, at most about three years away'),
+);
 
 export const adminMvpList = defineCall({
   id: 'admin.mvp.list',
@@ -191,11 +205,13 @@ export const adminMvpList = defineCall({
   access: MVP_MANAGERS,
   tag: 'experts',
   summary: 'Members with a current MVP term, the term ending soonest first, keyset paged',
-  body: z.strictObject({
-    cursor: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(50).default(20),
-  }),
-  data: z.object({ list: z.array(mvpAwardItemSchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(mvpAwardItemSchema), next_cursor: z.string().nullable() })),
 });
 
 export const adminMvpGrant = defineCall({
@@ -207,7 +223,9 @@ export const adminMvpGrant = defineCall({
   tag: 'experts',
   summary:
     'Makes a member an MVP until the given end (the mvp role on every site, badge 20) with a note; messaged and audited',
-  body: z.strictObject({ user_id: id('mvpAdmin.userRequired'), reason: staffReason, end_time: termEnd }),
+  body: lazySchema(() =>
+    z.strictObject({ user_id: id('mvpAdmin.userRequired'), reason: staffReason, end_time: termEnd }),
+  ),
   data: mvpAwardItemSchema,
 });
 
@@ -219,7 +237,7 @@ export const adminMvpTerm = defineCall({
   access: MVP_MANAGERS,
   tag: 'experts',
   summary: "Moves the end of a member's current MVP term; messaged and audited",
-  body: z.strictObject({ user_id: id('mvpAdmin.userRequired'), end_time: termEnd }),
+  body: lazySchema(() => z.strictObject({ user_id: id('mvpAdmin.userRequired'), end_time: termEnd })),
   data: mvpAwardItemSchema,
 });
 
@@ -231,8 +249,8 @@ export const adminMvpEnd = defineCall({
   access: MVP_MANAGERS,
   tag: 'experts',
   summary: "Ends a member's MVP term now (the role and badge go at once) with a reason; messaged and audited",
-  body: z.strictObject({ user_id: id('mvpAdmin.userRequired'), reason: staffReason }),
-  data: z.object({ user_id: z.number(), ended: z.boolean() }),
+  body: lazySchema(() => z.strictObject({ user_id: id('mvpAdmin.userRequired'), reason: staffReason })),
+  data: lazySchema(() => z.object({ user_id: z.number(), ended: z.boolean() })),
 });
 
 export const mvpCalls = [

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, permission, PUBLIC } from './call';
 import { PERMISSIONS } from './permissions';
 import { plainLine, utf8Bytes } from './text-rules';
@@ -15,14 +15,16 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 export const PAGE_RULE = { titleMax: 100, contentMaxBytes: 100 * 1024 } as const;
 
-const slug = z.enum(PAGE_SLUGS, { message: 'siteAdmin.pages.slugRule' });
+const slug = lazySchema(() => z.enum(PAGE_SLUGS, { message: 'siteAdmin.pages.slugRule' }));
 
-export const adminPageSchema = z.object({
-  slug: z.enum(PAGE_SLUGS),
-  title: z.string(),
-  content: z.string().describe('sanitised HTML'),
-  update_time: z.string().nullable().describe('ISO 8601 time; null while the page was never written'),
-});
+export const adminPageSchema = lazySchema(() =>
+  z.object({
+    slug: z.enum(PAGE_SLUGS),
+    title: z.string(),
+    content: z.string().describe('sanitised HTML'),
+    update_time: z.string().nullable().describe('ISO 8601 time; null while the page was never written'),
+  }),
+);
 export type AdminPage = z.infer<typeof adminPageSchema>;
 
 export const adminPageGet = defineCall({
@@ -33,7 +35,7 @@ export const adminPageGet = defineCall({
   access: permission(PERMISSIONS.pageManage),
   tag: 'admin',
   summary: 'A content page of the site as stored (sanitised HTML); empty while never written',
-  body: z.strictObject({ slug }),
+  body: lazySchema(() => z.strictObject({ slug })),
   data: adminPageSchema,
 });
 
@@ -46,24 +48,26 @@ export const adminPageUpdate = defineCall({
   tag: 'admin',
   summary:
     'Writes a content page of the site: title 1 to 100 characters, HTML of at most 100 KB, sanitised on the server (no script, event handlers or javascript: URLs); pictures of other sites are copied into our storage, those that cannot be are left out and counted (dropped_images). Answers what was stored. Audited.',
-  body: z.strictObject({
-    slug,
-    title: z
-      .string({ message: 'siteAdmin.pages.titleRule' })
-      .transform(plainLine)
-      .pipe(
-        z
-          .string()
-          .trim()
-          .min(1, { message: 'siteAdmin.pages.titleRule' })
-          .max(PAGE_RULE.titleMax, { message: 'siteAdmin.pages.titleRule' }),
-      ),
-    content: z
-      .string({ message: 'siteAdmin.pages.contentRule' })
-      .refine((html) => utf8Bytes(html) <= PAGE_RULE.contentMaxBytes, { message: 'siteAdmin.pages.contentRule' })
-      .describe('HTML, at most 100 KB (UTF-8); sanitised with the rich-text allow-list'),
-  }),
-  data: adminPageSchema.extend({ dropped_images: droppedImagesSchema }),
+  body: lazySchema(() =>
+    z.strictObject({
+      slug,
+      title: z
+        .string({ message: 'siteAdmin.pages.titleRule' })
+        .transform(plainLine)
+        .pipe(
+          z
+            .string()
+            .trim()
+            .min(1, { message: 'siteAdmin.pages.titleRule' })
+            .max(PAGE_RULE.titleMax, { message: 'siteAdmin.pages.titleRule' }),
+        ),
+      content: z
+        .string({ message: 'siteAdmin.pages.contentRule' })
+        .refine((html) => utf8Bytes(html) <= PAGE_RULE.contentMaxBytes, { message: 'siteAdmin.pages.contentRule' })
+        .describe('HTML, at most 100 KB (UTF-8); sanitised with the rich-text allow-list'),
+    }),
+  ),
+  data: lazySchema(() => adminPageSchema.extend({ dropped_images: droppedImagesSchema })),
 });
 
 /** What the portal shows of a content page. */
@@ -76,12 +80,14 @@ export const pageContent = defineCall({
   tag: 'pages',
   summary:
     'A content page of the site (about, terms, privacy) as the portal shows it (sanitised HTML); 404 until written',
-  body: z.strictObject({ slug }),
-  data: z.object({
-    title: z.string(),
-    content: z.string().describe('sanitised HTML'),
-    update_time: z.string().describe('ISO 8601 time'),
-  }),
+  body: lazySchema(() => z.strictObject({ slug })),
+  data: lazySchema(() =>
+    z.object({
+      title: z.string(),
+      content: z.string().describe('sanitised HTML'),
+      update_time: z.string().describe('ISO 8601 time'),
+    }),
+  ),
 });
 
 export const pagesAdminCalls = [adminPageGet, adminPageUpdate] as const;

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER } from './call';
 import { pageOf, pageQuerySchema } from './pagination';
 import { LEDGER_CODES } from './points';
@@ -10,24 +10,26 @@ import { LEDGER_CODES } from './points';
  * that the navbar, which reads levels from there, does not load these schemas.
  */
 
-const isoTime = z.string().describe('ISO 8601 time');
-const ruleCode = z.enum(LEDGER_CODES as [string, ...string[]]);
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
+const ruleCode = lazySchema(() => z.enum(LEDGER_CODES as [string, ...string[]]));
 
-export const pointsStandingSchema = z.object({
-  points: z.number().describe("the member's balance to spend, equal to the sum of their ledger"),
-  earned_points: z
-    .number()
-    .describe(
-      'points earned and kept (awards minus take-backs; spends left out): the level, medal and progress follow it',
-    ),
-  level: z.number().describe('1..8'),
-  medal: z.number().describe('0 none, 1 bronze, 2 silver, 3 gold, 4 diamond'),
-  level_floor: z.number().describe('points at which the current level started'),
-  next_level_points: z.number().nullable().describe('points at which the next level starts; null at Lv8'),
-  signed_today: z.boolean().describe("signed in today, in the viewer's time zone"),
-  streak: z.number().describe('days in a row signed in, up to today or yesterday; 0 when the run is broken'),
-  signin_points: z.number().describe("what today's sign-in awards on this site (0 when the rule is off)"),
-});
+export const pointsStandingSchema = lazySchema(() =>
+  z.object({
+    points: z.number().describe("the member's balance to spend, equal to the sum of their ledger"),
+    earned_points: z
+      .number()
+      .describe(
+        'points earned and kept (awards minus take-backs; spends left out): the level, medal and progress follow it',
+      ),
+    level: z.number().describe('1..8'),
+    medal: z.number().describe('0 none, 1 bronze, 2 silver, 3 gold, 4 diamond'),
+    level_floor: z.number().describe('points at which the current level started'),
+    next_level_points: z.number().nullable().describe('points at which the next level starts; null at Lv8'),
+    signed_today: z.boolean().describe("signed in today, in the viewer's time zone"),
+    streak: z.number().describe('days in a row signed in, up to today or yesterday; 0 when the run is broken'),
+    signin_points: z.number().describe("what today's sign-in awards on this site (0 when the rule is off)"),
+  }),
+);
 export type PointsStanding = z.infer<typeof pointsStandingSchema>;
 
 export const pointsMine = defineCall({
@@ -39,7 +41,7 @@ export const pointsMine = defineCall({
   tag: 'points',
   summary:
     "The viewer's points, level, medal and progress to the next level, and today's sign-in (in the viewer's time zone: the time-zone-name header) with the streak",
-  body: z.strictObject({}),
+  body: lazySchema(() => z.strictObject({})),
   data: pointsStandingSchema,
 });
 
@@ -52,19 +54,21 @@ export const pointsSignIn = defineCall({
   tag: 'points',
   summary:
     "The daily sign-in: once a day per member (either site), the day of the viewer's time zone; awards the site's daily sign-in rule and extends the streak. A second sign-in the same day is refused (201, pointsApi.alreadySignedIn).",
-  body: z.strictObject({}),
-  data: pointsStandingSchema.extend({ awarded: z.number().describe('points this sign-in awarded') }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => pointsStandingSchema.extend({ awarded: z.number().describe('points this sign-in awarded') })),
 });
 
-export const pointsHistoryRowSchema = z.object({
-  id: z.number(),
-  rule: ruleCode.describe('the rule the row is for, or what the points were spent on (raffle_chance)'),
-  amount: z.number().describe('positive: awarded; negative: taken back'),
-  source_kind: z.string().nullable().describe('what the row is for: post, comment, topic_article, activity, day...'),
-  source_id: z.number().nullable(),
-  site_id: z.number().describe('the site whose rule applied'),
-  create_time: isoTime,
-});
+export const pointsHistoryRowSchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    rule: ruleCode.describe('the rule the row is for, or what the points were spent on (raffle_chance)'),
+    amount: z.number().describe('positive: awarded; negative: taken back'),
+    source_kind: z.string().nullable().describe('what the row is for: post, comment, topic_article, activity, day...'),
+    source_id: z.number().nullable(),
+    site_id: z.number().describe('the site whose rule applied'),
+    create_time: isoTime,
+  }),
+);
 export type PointsHistoryRow = z.infer<typeof pointsHistoryRowSchema>;
 
 export const pointsHistory = defineCall({
@@ -76,5 +80,5 @@ export const pointsHistory = defineCall({
   tag: 'points',
   summary: "The viewer's points ledger, both sites, newest first, with the rule and item of each row; keyset paged",
   body: pageQuerySchema,
-  data: pageOf(pointsHistoryRowSchema),
+  data: lazySchema(() => pageOf(pointsHistoryRowSchema)),
 });

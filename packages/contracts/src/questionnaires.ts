@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, PUBLIC } from './call';
 import { ID_MAX } from './constants';
 
@@ -51,59 +51,69 @@ export const QUESTIONNAIRE_STATES = [
 ] as const;
 export type QuestionnaireState = (typeof QUESTIONNAIRE_STATES)[number];
 
-const eventId = z
-  .number({ message: 'events.rules.eventRequired' })
-  .int({ message: 'events.rules.eventRequired' })
-  .positive({ message: 'events.rules.eventRequired' })
-  .max(ID_MAX, { message: 'events.rules.eventRequired' });
-const isoTime = z.string().describe('ISO 8601 time');
+const eventId = lazySchema(() =>
+  z
+    .number({ message: 'events.rules.eventRequired' })
+    .int({ message: 'events.rules.eventRequired' })
+    .positive({ message: 'events.rules.eventRequired' })
+    .max(ID_MAX, { message: 'events.rules.eventRequired' }),
+);
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
-export const questionSchema = z.object({
-  question_id: z.number(),
-  kind: z.enum(QUESTION_KINDS),
-  title: z.string(),
-  required: z.boolean(),
-  options: z.array(z.string()).describe('the choices in their order; empty for a text question'),
-});
+export const questionSchema = lazySchema(() =>
+  z.object({
+    question_id: z.number(),
+    kind: z.enum(QUESTION_KINDS),
+    title: z.string(),
+    required: z.boolean(),
+    options: z.array(z.string()).describe('the choices in their order; empty for a text question'),
+  }),
+);
 export type Question = z.infer<typeof questionSchema>;
 
-export const questionnaireSchema = z.object({
-  tq_id: z.number(),
-  ta_id: z.number(),
-  title: z.string(),
-  description: z.string().describe('plain text'),
-  open_time: isoTime,
-  close_time: isoTime,
-  questions: z.array(questionSchema),
-});
+export const questionnaireSchema = lazySchema(() =>
+  z.object({
+    tq_id: z.number(),
+    ta_id: z.number(),
+    title: z.string(),
+    description: z.string().describe('plain text'),
+    open_time: isoTime,
+    close_time: isoTime,
+    questions: z.array(questionSchema),
+  }),
+);
 export type QuestionnaireView = z.infer<typeof questionnaireSchema>;
 
 /** One question's answer: the chosen options (single: one; multiple: any) or the text. */
-export const answerValueSchema = z.strictObject({
-  choices: z
-    .array(
-      z
-        .string({ message: 'questionnaire.rules.choiceInvalid' })
-        .max(QUESTIONNAIRE_RULE.optionMax, { message: 'questionnaire.rules.choiceInvalid' }),
-      { message: 'questionnaire.rules.choiceInvalid' },
-    )
-    .max(QUESTIONNAIRE_RULE.optionsMax, { message: 'questionnaire.rules.choiceInvalid' })
-    .optional(),
-  text: z
-    .string({ message: 'questionnaire.rules.textInvalid' })
-    .max(QUESTIONNAIRE_RULE.textMax, { message: 'questionnaire.rules.textTooLong' })
-    .optional(),
-});
+export const answerValueSchema = lazySchema(() =>
+  z.strictObject({
+    choices: z
+      .array(
+        z
+          .string({ message: 'questionnaire.rules.choiceInvalid' })
+          .max(QUESTIONNAIRE_RULE.optionMax, { message: 'questionnaire.rules.choiceInvalid' }),
+        { message: 'questionnaire.rules.choiceInvalid' },
+      )
+      .max(QUESTIONNAIRE_RULE.optionsMax, { message: 'questionnaire.rules.choiceInvalid' })
+      .optional(),
+    text: z
+      .string({ message: 'questionnaire.rules.textInvalid' })
+      .max(QUESTIONNAIRE_RULE.textMax, { message: 'questionnaire.rules.textTooLong' })
+      .optional(),
+  }),
+);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
 /** Answers by question id (as a string key: JSON objects have no number keys). */
-export const answersSchema = z
-  .record(
-    z.string().regex(/^[1-9][0-9]{0,9}$/, { message: 'questionnaire.rules.questionUnknown' }),
-    answerValueSchema,
-    { message: 'questionnaire.rules.answersInvalid' },
-  )
-  .describe('answers by question_id; checked against the questionnaire’s own questions on the server');
+export const answersSchema = lazySchema(() =>
+  z
+    .record(
+      z.string().regex(/^[1-9][0-9]{0,9}$/, { message: 'questionnaire.rules.questionUnknown' }),
+      answerValueSchema,
+      { message: 'questionnaire.rules.answersInvalid' },
+    )
+    .describe('answers by question_id; checked against the questionnaire’s own questions on the server'),
+);
 export type Answers = z.infer<typeof answersSchema>;
 
 export interface AnswerIssue {
@@ -165,17 +175,19 @@ export const questionnaireGet = defineCall({
   tag: 'events',
   summary:
     'An event’s questionnaire and what the viewer may do with it (state): notSet, answered (with their answers), login, notRegistered (no confirmed sign-up), notOpen, ended, open',
-  body: z.strictObject({ ta_id: eventId }),
-  data: z.object({
-    ta_id: z.number(),
-    ta_title: z.string().describe('the event’s title; empty when there is no such event'),
-    state: z.enum(QUESTIONNAIRE_STATES),
-    questionnaire: questionnaireSchema.nullable().describe('null when state is notSet'),
-    my_answer: z
-      .object({ answer_time: isoTime, answers: z.record(z.string(), answerValueSchema) })
-      .nullable()
-      .describe('the viewer’s answers (state answered)'),
-  }),
+  body: lazySchema(() => z.strictObject({ ta_id: eventId })),
+  data: lazySchema(() =>
+    z.object({
+      ta_id: z.number(),
+      ta_title: z.string().describe('the event’s title; empty when there is no such event'),
+      state: z.enum(QUESTIONNAIRE_STATES),
+      questionnaire: questionnaireSchema.nullable().describe('null when state is notSet'),
+      my_answer: z
+        .object({ answer_time: isoTime, answers: z.record(z.string(), answerValueSchema) })
+        .nullable()
+        .describe('the viewer’s answers (state answered)'),
+    }),
+  ),
 });
 
 export const questionnaireAnswer = defineCall({
@@ -187,8 +199,10 @@ export const questionnaireAnswer = defineCall({
   tag: 'events',
   summary:
     'Answers an event’s questionnaire, once, inside its window, for a member with a confirmed sign-up; awards the questionnaire-answered points once. Refused (201) outside the window, without a sign-up or when answered already; a wrong answer is a 400 naming answers.<question_id>.',
-  body: z.strictObject({ ta_id: eventId, answers: answersSchema }),
-  data: z.object({ answer_time: isoTime, points: z.number().describe('points awarded by this answer') }),
+  body: lazySchema(() => z.strictObject({ ta_id: eventId, answers: answersSchema })),
+  data: lazySchema(() =>
+    z.object({ answer_time: isoTime, points: z.number().describe('points awarded by this answer') }),
+  ),
 });
 
 export const QUESTIONNAIRE_MSG = {

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, PUBLIC } from './call';
 import { ID_MAX } from './constants';
 import { pageOf, pageQuerySchema } from './pagination';
@@ -34,43 +34,51 @@ export type RaffleChance = (typeof RAFFLE_CHANCE)[keyof typeof RAFFLE_CHANCE];
 /** The ledger row of bought chances: its rule code and the kind of item it names (the campaign). */
 export const RAFFLE_POINTS = { rule: POINT_SPEND.raffleChance, sourceKind: 'raffle_campaign' } as const;
 
-const isoTime = z.string().describe('ISO 8601 time');
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
-export const campaignIdSchema = z
-  .number({ message: 'raffle.rules.campaignRequired' })
-  .int({ message: 'raffle.rules.campaignRequired' })
-  .positive({ message: 'raffle.rules.campaignRequired' })
-  .max(ID_MAX, { message: 'raffle.rules.campaignRequired' });
+export const campaignIdSchema = lazySchema(() =>
+  z
+    .number({ message: 'raffle.rules.campaignRequired' })
+    .int({ message: 'raffle.rules.campaignRequired' })
+    .positive({ message: 'raffle.rules.campaignRequired' })
+    .max(ID_MAX, { message: 'raffle.rules.campaignRequired' }),
+);
 
-export const rafflePrizeSchema = z.object({
-  trp_id: z.number(),
-  trp_name: z.string(),
-  trp_img_url: z.string().describe("the prize's picture; '' when it has none"),
-  trp_stock: z.number().describe('left to win'),
-  trp_chance: z.number().describe("the prize's share of a draw's outcomes while in stock, 0..1"),
-});
+export const rafflePrizeSchema = lazySchema(() =>
+  z.object({
+    trp_id: z.number(),
+    trp_name: z.string(),
+    trp_img_url: z.string().describe("the prize's picture; '' when it has none"),
+    trp_stock: z.number().describe('left to win'),
+    trp_chance: z.number().describe("the prize's share of a draw's outcomes while in stock, 0..1"),
+  }),
+);
 export type RafflePrize = z.infer<typeof rafflePrizeSchema>;
 
-export const raffleCampaignSchema = z.object({
-  trc_id: z.number(),
-  trc_title: z.string(),
-  trc_description: z.string().describe('plain text'),
-  trc_start_time: isoTime,
-  trc_end_time: isoTime,
-  trc_daily_chances: z.number().describe('free draws per member and day, in the member’s time zone'),
-  trc_chance_price: z.number().describe('points per extra chance; 0: no extra chances are sold'),
-  trc_no_prize_chance: z
-    .number()
-    .describe('the share of "no prize" among outcomes while every prize is in stock, 0..1'),
-  trc_state: z.enum(['upcoming', 'running', 'ended']),
-});
+export const raffleCampaignSchema = lazySchema(() =>
+  z.object({
+    trc_id: z.number(),
+    trc_title: z.string(),
+    trc_description: z.string().describe('plain text'),
+    trc_start_time: isoTime,
+    trc_end_time: isoTime,
+    trc_daily_chances: z.number().describe('free draws per member and day, in the member’s time zone'),
+    trc_chance_price: z.number().describe('points per extra chance; 0: no extra chances are sold'),
+    trc_no_prize_chance: z
+      .number()
+      .describe('the share of "no prize" among outcomes while every prize is in stock, 0..1'),
+    trc_state: z.enum(['upcoming', 'running', 'ended']),
+  }),
+);
 export type RaffleCampaign = z.infer<typeof raffleCampaignSchema>;
 
-export const raffleChancesSchema = z.object({
-  daily_left: z.number().describe("free draws left today (the viewer's zone)"),
-  extra_chances: z.number().describe('bought chances not used yet'),
-  points: z.number().describe("the viewer's points"),
-});
+export const raffleChancesSchema = lazySchema(() =>
+  z.object({
+    daily_left: z.number().describe("free draws left today (the viewer's zone)"),
+    extra_chances: z.number().describe('bought chances not used yet'),
+    points: z.number().describe("the viewer's points"),
+  }),
+);
 export type RaffleChances = z.infer<typeof raffleChancesSchema>;
 
 export const raffleCurrent = defineCall({
@@ -82,12 +90,14 @@ export const raffleCurrent = defineCall({
   tag: 'raffle',
   summary:
     "The site's campaign shown on the raffle page (the running one, else the next, else the last ended) with its prizes, and the viewer's chances when signed in (null for a visitor); campaign null when the site has none",
-  body: z.strictObject({}),
-  data: z.object({
-    campaign: raffleCampaignSchema.nullable(),
-    prizes: z.array(rafflePrizeSchema),
-    chances: raffleChancesSchema.nullable(),
-  }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() =>
+    z.object({
+      campaign: raffleCampaignSchema.nullable(),
+      prizes: z.array(rafflePrizeSchema),
+      chances: raffleChancesSchema.nullable(),
+    }),
+  ),
 });
 
 export const raffleDraw = defineCall({
@@ -99,12 +109,14 @@ export const raffleDraw = defineCall({
   tag: 'raffle',
   summary:
     "Draws once: spends a free chance of today (the viewer's zone) or else a bought one, and picks the outcome on the server (crypto.randomInt over the weights of the prizes in stock and of no prize). A prize's stock is taken by a conditional update in the draw's transaction, so it is never oversold. Refused (201) outside the window (raffleApi.notRunning) or without a chance (raffleApi.noChance).",
-  body: z.strictObject({ trc_id: campaignIdSchema }),
-  data: z.object({
-    draw_id: z.number(),
-    prize: z.object({ trp_id: z.number(), trp_name: z.string(), trp_img_url: z.string() }).nullable(),
-    chances: raffleChancesSchema,
-  }),
+  body: lazySchema(() => z.strictObject({ trc_id: campaignIdSchema })),
+  data: lazySchema(() =>
+    z.object({
+      draw_id: z.number(),
+      prize: z.object({ trp_id: z.number(), trp_name: z.string(), trp_img_url: z.string() }).nullable(),
+      chances: raffleChancesSchema,
+    }),
+  ),
 });
 
 export const raffleBuyChances = defineCall({
@@ -116,25 +128,29 @@ export const raffleBuyChances = defineCall({
   tag: 'raffle',
   summary:
     "Buys extra chances with points at the campaign's price: one ledger debit (rule raffle_chance) in the same transaction as the chances. Refused (201) outside the window, when the campaign sells none (raffleApi.notForSale) or without enough points (raffleApi.notEnoughPoints).",
-  body: z.strictObject({
-    trc_id: campaignIdSchema,
-    count: z
-      .number({ message: 'raffle.rules.countRule' })
-      .int({ message: 'raffle.rules.countRule' })
-      .min(1, { message: 'raffle.rules.countRule' })
-      .max(RAFFLE_RULE.buyMax, { message: 'raffle.rules.countRule' }),
-  }),
-  data: z.object({ spent: z.number().describe('points debited'), chances: raffleChancesSchema }),
+  body: lazySchema(() =>
+    z.strictObject({
+      trc_id: campaignIdSchema,
+      count: z
+        .number({ message: 'raffle.rules.countRule' })
+        .int({ message: 'raffle.rules.countRule' })
+        .min(1, { message: 'raffle.rules.countRule' })
+        .max(RAFFLE_RULE.buyMax, { message: 'raffle.rules.countRule' }),
+    }),
+  ),
+  data: lazySchema(() => z.object({ spent: z.number().describe('points debited'), chances: raffleChancesSchema })),
 });
 
-export const raffleMyPrizeSchema = z.object({
-  draw_id: z.number(),
-  trc_id: z.number(),
-  trc_title: z.string(),
-  trp_name: z.string(),
-  trp_img_url: z.string(),
-  create_time: isoTime,
-});
+export const raffleMyPrizeSchema = lazySchema(() =>
+  z.object({
+    draw_id: z.number(),
+    trc_id: z.number(),
+    trc_title: z.string(),
+    trp_name: z.string(),
+    trp_img_url: z.string(),
+    create_time: isoTime,
+  }),
+);
 export type RaffleMyPrize = z.infer<typeof raffleMyPrizeSchema>;
 
 export const raffleMyPrizes = defineCall({
@@ -146,15 +162,17 @@ export const raffleMyPrizes = defineCall({
   tag: 'raffle',
   summary: "The prizes the viewer has won on this site's campaigns, newest first; keyset paged",
   body: pageQuerySchema,
-  data: pageOf(raffleMyPrizeSchema),
+  data: lazySchema(() => pageOf(raffleMyPrizeSchema)),
 });
 
-export const raffleWinnerSchema = z.object({
-  draw_id: z.number(),
-  user_nick_name: z.string().describe('masked: the first and last character'),
-  trp_name: z.string(),
-  create_time: isoTime,
-});
+export const raffleWinnerSchema = lazySchema(() =>
+  z.object({
+    draw_id: z.number(),
+    user_nick_name: z.string().describe('masked: the first and last character'),
+    trp_name: z.string(),
+    create_time: isoTime,
+  }),
+);
 export type RaffleWinner = z.infer<typeof raffleWinnerSchema>;
 
 export const raffleWinners = defineCall({
@@ -165,6 +183,6 @@ export const raffleWinners = defineCall({
   access: PUBLIC,
   tag: 'raffle',
   summary: "A campaign's winners, newest first, names masked; keyset paged",
-  body: pageQuerySchema.extend({ trc_id: campaignIdSchema }),
-  data: pageOf(raffleWinnerSchema),
+  body: lazySchema(() => pageQuerySchema.extend({ trc_id: campaignIdSchema })),
+  data: lazySchema(() => pageOf(raffleWinnerSchema)),
 });

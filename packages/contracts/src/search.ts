@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, PUBLIC } from './call';
 import { SEARCH_KEYWORD_MAX } from './constants';
 import { pageOf, pageQuerySchema } from './pagination';
@@ -47,16 +47,18 @@ export function searchKeySchema(min = 1) {
     .describe(`the search key, at most ${SEARCH_KEYWORD_MAX} characters`);
 }
 
-export const searchHitSchema = z.object({
-  kind: z.enum(SEARCH_KINDS),
-  id: z.number().describe('the id of the item in its kind (tp_id, ttar_id, …)'),
-  parent_id: z.number().describe("the item's container (an e-magazine article's issue); 0 for none"),
-  url: z.string().describe('the path of its page on this site, with the language prefix'),
-  title: z.string().describe('plain text'),
-  title_html: z.string().describe('the title, HTML-escaped, matched words in <em>'),
-  snippet_html: z.string().describe('a passage of the plain text around the first match, escaped, matches in <em>'),
-  create_time: z.string().describe('ISO 8601 publishing time'),
-});
+export const searchHitSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(SEARCH_KINDS),
+    id: z.number().describe('the id of the item in its kind (tp_id, ttar_id, …)'),
+    parent_id: z.number().describe("the item's container (an e-magazine article's issue); 0 for none"),
+    url: z.string().describe('the path of its page on this site, with the language prefix'),
+    title: z.string().describe('plain text'),
+    title_html: z.string().describe('the title, HTML-escaped, matched words in <em>'),
+    snippet_html: z.string().describe('a passage of the plain text around the first match, escaped, matches in <em>'),
+    create_time: z.string().describe('ISO 8601 publishing time'),
+  }),
+);
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const searchIndex = defineCall({
@@ -68,19 +70,23 @@ export const searchIndex = defineCall({
   tag: 'search',
   summary:
     'Searches the site: words in Chinese and English (stemmed), product names as written, synonyms of the site dictionary; best matches first (title and recency weighted); keyset paged; counts per kind for the tabs. Only what the searcher may see.',
-  body: pageQuerySchema.extend({
-    search_key: searchKeySchema(),
-    kind: z.enum(SEARCH_KINDS, { message: 'search.rules.kindInvalid' }).optional(),
-    time: z.enum(SEARCH_TIMES, { message: 'search.rules.timeInvalid' }).default('all'),
-  }),
-  data: pageOf(searchHitSchema).extend({
-    counts: z
-      .record(z.enum(SEARCH_KINDS), z.number())
-      .describe(
-        `matches per kind, whatever \`kind\` says, counted up to ${SEARCH_COUNT_MAX + 1}: more than ${SEARCH_COUNT_MAX} means "${SEARCH_COUNT_MAX}+"`,
-      ),
-    total: z.number().describe('the sum of `counts`'),
-  }),
+  body: lazySchema(() =>
+    pageQuerySchema.extend({
+      search_key: searchKeySchema(),
+      kind: z.enum(SEARCH_KINDS, { message: 'search.rules.kindInvalid' }).optional(),
+      time: z.enum(SEARCH_TIMES, { message: 'search.rules.timeInvalid' }).default('all'),
+    }),
+  ),
+  data: lazySchema(() =>
+    pageOf(searchHitSchema).extend({
+      counts: z
+        .record(z.enum(SEARCH_KINDS), z.number())
+        .describe(
+          `matches per kind, whatever \`kind\` says, counted up to ${SEARCH_COUNT_MAX + 1}: more than ${SEARCH_COUNT_MAX} means "${SEARCH_COUNT_MAX}+"`,
+        ),
+      total: z.number().describe('the sum of `counts`'),
+    }),
+  ),
 });
 
 export const searchSuggest = defineCall({
@@ -91,8 +97,10 @@ export const searchSuggest = defineCall({
   access: PUBLIC,
   tag: 'search',
   summary: `Titles that match what the member is typing (from ${SEARCH_SUGGEST_MIN} characters), best first`,
-  body: z.strictObject({ search_key: searchKeySchema(SEARCH_SUGGEST_MIN) }),
-  data: z.object({
-    list: z.array(searchHitSchema.pick({ kind: true, id: true, url: true, title: true, title_html: true })),
-  }),
+  body: lazySchema(() => z.strictObject({ search_key: searchKeySchema(SEARCH_SUGGEST_MIN) })),
+  data: lazySchema(() =>
+    z.object({
+      list: z.array(searchHitSchema.pick({ kind: true, id: true, url: true, title: true, title_html: true })),
+    }),
+  ),
 });

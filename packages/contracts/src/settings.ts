@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, permission } from './call';
 import { UPLOAD_DEFAULTS } from './constants';
 import { PERMISSIONS } from './permissions';
@@ -30,25 +30,27 @@ export const SETTINGS_DEFAULTS = {
   permission_switch: false,
 } as const;
 
-const uploadConfig = z.strictObject(
-  {
-    fileSize: z
-      .number({ message: 'siteAdmin.settings.fileSizeRule' })
-      .int({ message: 'siteAdmin.settings.fileSizeRule' })
-      .min(SETTINGS_RULE.fileSizeMb.min, { message: 'siteAdmin.settings.fileSizeRule' })
-      .max(SETTINGS_RULE.fileSizeMb.max, { message: 'siteAdmin.settings.fileSizeRule' })
-      .describe('MB per file'),
-    fileLimit: z
-      .number({ message: 'siteAdmin.settings.fileLimitRule' })
-      .int({ message: 'siteAdmin.settings.fileLimitRule' })
-      .min(SETTINGS_RULE.fileLimit.min, { message: 'siteAdmin.settings.fileLimitRule' })
-      .max(SETTINGS_RULE.fileLimit.max, { message: 'siteAdmin.settings.fileLimitRule' })
-      .describe('files per upload'),
-  },
-  { message: 'siteAdmin.settings.uploadConfigRule' },
+const uploadConfig = lazySchema(() =>
+  z.strictObject(
+    {
+      fileSize: z
+        .number({ message: 'siteAdmin.settings.fileSizeRule' })
+        .int({ message: 'siteAdmin.settings.fileSizeRule' })
+        .min(SETTINGS_RULE.fileSizeMb.min, { message: 'siteAdmin.settings.fileSizeRule' })
+        .max(SETTINGS_RULE.fileSizeMb.max, { message: 'siteAdmin.settings.fileSizeRule' })
+        .describe('MB per file'),
+      fileLimit: z
+        .number({ message: 'siteAdmin.settings.fileLimitRule' })
+        .int({ message: 'siteAdmin.settings.fileLimitRule' })
+        .min(SETTINGS_RULE.fileLimit.min, { message: 'siteAdmin.settings.fileLimitRule' })
+        .max(SETTINGS_RULE.fileLimit.max, { message: 'siteAdmin.settings.fileLimitRule' })
+        .describe('files per upload'),
+    },
+    { message: 'siteAdmin.settings.uploadConfigRule' },
+  ),
 );
 
-const switchValue = z.boolean({ message: 'siteAdmin.settings.switchRule' });
+const switchValue = lazySchema(() => z.boolean({ message: 'siteAdmin.settings.switchRule' }));
 
 /**
  * Review switches: whether a kind of content waits for review before it shows. Discussion posts and
@@ -58,48 +60,52 @@ export const REVIEW_SWITCHES = ['post_review'] as const;
 export type ReviewSwitch = (typeof REVIEW_SWITCHES)[number];
 
 /** Every setting, as staff edit it: one strict schema; an update sends any subset of the keys. */
-export const siteSettingsSchema = z.strictObject({
-  contact_email: z
-    .email({ message: 'siteAdmin.settings.emailRule' })
-    .max(SETTINGS_RULE.emailMax, { message: 'siteAdmin.settings.emailRule' })
-    .describe("the footer's contact address"),
-  website: z
-    .string({ message: 'siteAdmin.settings.websiteRule' })
-    .trim()
-    .refine(isHttpUrl, { message: 'siteAdmin.settings.websiteRule' })
-    .describe('an http(s) URL shown in the footer'),
-  copyright: z
-    .string({ message: 'siteAdmin.settings.copyrightRule' })
-    .transform(plainLine)
-    .pipe(z.string().trim().max(SETTINGS_RULE.copyrightMax, { message: 'siteAdmin.settings.copyrightRule' }))
-    .describe("the footer's copyright line, plain text"),
-  qr_code_url: z
-    .string({ message: 'siteAdmin.settings.qrRule' })
-    .refine((url) => url === '' || isSiteImageUrl(url), { message: 'siteAdmin.settings.qrRule' })
-    .describe("the footer's QR code: an image from admin.settings.uploadImage, or '' for none"),
-  image_config: uploadConfig.describe('image uploads: MB per file and files per upload'),
-  file_config: uploadConfig.describe('file uploads: MB per file and files per upload'),
-  review: z
-    .strictObject(
-      { post_review: switchValue.describe('discussion posts and questions wait for review') },
-      { message: 'siteAdmin.settings.reviewRule' },
-    )
-    .partial(),
-  permission_switch: switchValue.describe('spec 6: hide what the member may not do'),
-});
+export const siteSettingsSchema = lazySchema(() =>
+  z.strictObject({
+    contact_email: z
+      .email({ message: 'siteAdmin.settings.emailRule' })
+      .max(SETTINGS_RULE.emailMax, { message: 'siteAdmin.settings.emailRule' })
+      .describe("the footer's contact address"),
+    website: z
+      .string({ message: 'siteAdmin.settings.websiteRule' })
+      .trim()
+      .refine(isHttpUrl, { message: 'siteAdmin.settings.websiteRule' })
+      .describe('an http(s) URL shown in the footer'),
+    copyright: z
+      .string({ message: 'siteAdmin.settings.copyrightRule' })
+      .transform(plainLine)
+      .pipe(z.string().trim().max(SETTINGS_RULE.copyrightMax, { message: 'siteAdmin.settings.copyrightRule' }))
+      .describe("the footer's copyright line, plain text"),
+    qr_code_url: z
+      .string({ message: 'siteAdmin.settings.qrRule' })
+      .refine((url) => url === '' || isSiteImageUrl(url), { message: 'siteAdmin.settings.qrRule' })
+      .describe("the footer's QR code: an image from admin.settings.uploadImage, or '' for none"),
+    image_config: uploadConfig.describe('image uploads: MB per file and files per upload'),
+    file_config: uploadConfig.describe('file uploads: MB per file and files per upload'),
+    review: z
+      .strictObject(
+        { post_review: switchValue.describe('discussion posts and questions wait for review') },
+        { message: 'siteAdmin.settings.reviewRule' },
+      )
+      .partial(),
+    permission_switch: switchValue.describe('spec 6: hide what the member may not do'),
+  }),
+);
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;
 
-export const siteSettingsDataSchema = z.object({
-  contact_email: z.string(),
-  website: z.string(),
-  copyright: z.string(),
-  qr_code_url: z.string(),
-  image_config: z.object({ fileSize: z.number(), fileLimit: z.number() }),
-  file_config: z.object({ fileSize: z.number(), fileLimit: z.number() }),
-  review: z.object({ post_review: z.boolean() }),
-  permission_switch: z.boolean(),
-  update_time: z.string().nullable().describe('ISO 8601 time of the last change; null if never set'),
-});
+export const siteSettingsDataSchema = lazySchema(() =>
+  z.object({
+    contact_email: z.string(),
+    website: z.string(),
+    copyright: z.string(),
+    qr_code_url: z.string(),
+    image_config: z.object({ fileSize: z.number(), fileLimit: z.number() }),
+    file_config: z.object({ fileSize: z.number(), fileLimit: z.number() }),
+    review: z.object({ post_review: z.boolean() }),
+    permission_switch: z.boolean(),
+    update_time: z.string().nullable().describe('ISO 8601 time of the last change; null if never set'),
+  }),
+);
 export type SiteSettings = z.infer<typeof siteSettingsDataSchema>;
 
 export const adminSettingsGet = defineCall({
@@ -110,7 +116,7 @@ export const adminSettingsGet = defineCall({
   access: permission(PERMISSIONS.settingManage),
   tag: 'admin',
   summary: "The site's settings, defaults filled in",
-  body: z.strictObject({}),
+  body: lazySchema(() => z.strictObject({})),
   data: siteSettingsDataSchema,
 });
 
@@ -123,9 +129,11 @@ export const adminSettingsUpdate = defineCall({
   tag: 'admin',
   summary:
     'Changes any of the settings (the keys sent; at least one); answers them all. Audited with the changed keys before and after.',
-  body: siteSettingsSchema
-    .partial()
-    .refine((body) => Object.keys(body).length > 0, { message: 'siteAdmin.settings.emptyRule' }),
+  body: lazySchema(() =>
+    siteSettingsSchema
+      .partial()
+      .refine((body) => Object.keys(body).length > 0, { message: 'siteAdmin.settings.emptyRule' }),
+  ),
   data: siteSettingsDataSchema,
 });
 

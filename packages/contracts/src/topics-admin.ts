@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { ID_MAX } from './constants';
 import { defineCall, permission } from './call';
 import { PERMISSIONS } from './permissions';
@@ -13,13 +13,15 @@ import { siteImageDataSchema, type SiteImageUploadCall } from './banners';
 
 export const TOPIC_ADMIN_RULE = { titleMax: 200, descMax: 1000, sortMax: 100_000 } as const;
 
-const topicId = z
-  .number({ message: 'topics.rules.topicRequired' })
-  .int({ message: 'topics.rules.topicRequired' })
-  .positive({ message: 'topics.rules.topicRequired' })
-  .max(ID_MAX, { message: 'topics.rules.topicRequired' });
+const topicId = lazySchema(() =>
+  z
+    .number({ message: 'topics.rules.topicRequired' })
+    .int({ message: 'topics.rules.topicRequired' })
+    .positive({ message: 'topics.rules.topicRequired' })
+    .max(ID_MAX, { message: 'topics.rules.topicRequired' }),
+);
 
-const topicFields = {
+const topicFields = lazySchema(() => ({
   tt_title: z
     .string({ message: 'topics.rules.topicTitleRule' })
     .transform(plainLine)
@@ -47,19 +49,21 @@ const topicFields = {
     .max(TOPIC_ADMIN_RULE.sortMax, { message: 'topics.rules.sortRule' })
     .optional()
     .describe('ascending; a new topic goes to the end when omitted'),
-};
+}));
 
-export const adminTopicSchema = z.object({
-  tt_id: z.number(),
-  tt_title: z.string(),
-  tt_desc: z.string(),
-  tt_cover_url: z.string(),
-  tt_sort: z.number(),
-  tt_article_count: z.number(),
-  tt_follower_count: z.number(),
-  is_archived: z.boolean(),
-  create_time: z.string().describe('ISO 8601 time'),
-});
+export const adminTopicSchema = lazySchema(() =>
+  z.object({
+    tt_id: z.number(),
+    tt_title: z.string(),
+    tt_desc: z.string(),
+    tt_cover_url: z.string(),
+    tt_sort: z.number(),
+    tt_article_count: z.number(),
+    tt_follower_count: z.number(),
+    is_archived: z.boolean(),
+    create_time: z.string().describe('ISO 8601 time'),
+  }),
+);
 export type AdminTopic = z.infer<typeof adminTopicSchema>;
 
 const MANAGE = permission(PERMISSIONS.topicManage);
@@ -72,8 +76,8 @@ export const adminTopicList = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: "The managed site's topics in their order, archived ones included",
-  body: z.strictObject({}),
-  data: z.object({ list: z.array(adminTopicSchema) }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() => z.object({ list: z.array(adminTopicSchema) })),
 });
 
 export const adminTopicCreate = defineCall({
@@ -84,7 +88,7 @@ export const adminTopicCreate = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Creates a topic on the managed site; audited',
-  body: z.strictObject(topicFields),
+  body: lazySchema(() => z.strictObject(topicFields)),
   data: adminTopicSchema,
 });
 
@@ -96,7 +100,7 @@ export const adminTopicUpdate = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: 'Edits a topic of the managed site; audited with its state before and after',
-  body: z.strictObject({ tt_id: topicId, ...topicFields }),
+  body: lazySchema(() => z.strictObject({ tt_id: topicId, ...topicFields })),
   data: adminTopicSchema,
 });
 
@@ -108,13 +112,15 @@ export const adminTopicReorder = defineCall({
   access: MANAGE,
   tag: 'admin',
   summary: "Orders the managed site's topics (every one of them, archived ones too, in the new order); audited",
-  body: z.strictObject({
-    ids: z
-      .array(topicId, { message: 'topics.rules.topicRequired' })
-      .min(1, { message: 'topics.rules.topicRequired' })
-      .max(500, { message: 'topics.rules.topicRequired' }),
-  }),
-  data: z.object({ list: z.array(adminTopicSchema) }),
+  body: lazySchema(() =>
+    z.strictObject({
+      ids: z
+        .array(topicId, { message: 'topics.rules.topicRequired' })
+        .min(1, { message: 'topics.rules.topicRequired' })
+        .max(500, { message: 'topics.rules.topicRequired' }),
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(adminTopicSchema) })),
 });
 
 export const adminTopicArchive = defineCall({
@@ -126,7 +132,9 @@ export const adminTopicArchive = defineCall({
   tag: 'admin',
   summary:
     'Archives a topic (out of the lists and the article form; its pages and articles stay) or opens it again; audited',
-  body: z.strictObject({ tt_id: topicId, archived: z.boolean({ message: 'topics.rules.archivedRule' }) }),
+  body: lazySchema(() =>
+    z.strictObject({ tt_id: topicId, archived: z.boolean({ message: 'topics.rules.archivedRule' }) }),
+  ),
   data: adminTopicSchema,
 });
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, permission, PUBLIC } from './call';
 import { ARTICLE_SOURCE, ID_MAX, PAGE_SIZE } from './constants';
 import { userBriefSchema } from './home';
@@ -31,26 +31,30 @@ export const TOPIC_ARTICLE_SORTS = ['latest', 'hot', 'expert'] as const;
 export type TopicArticleSort = (typeof TOPIC_ARTICLE_SORTS)[number];
 
 const id = (message: string) => z.number({ message }).int({ message }).positive({ message }).max(ID_MAX, { message });
-const isoTime = z.string().describe('ISO 8601 time');
+const isoTime = lazySchema(() => z.string().describe('ISO 8601 time'));
 
-const pageQuery = {
+const pageQuery = lazySchema(() => ({
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
   limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
-};
+}));
 
 // One message per field whatever is wrong with it (missing, wrong type, empty), as spec 5 words it.
-const titleSchema = z
-  .string({ message: 'topicForm.titleInvalid' })
-  .trim()
-  .min(1, { message: 'topicForm.titleInvalid' })
-  .max(TOPIC_RULE.titleMax, { message: 'topics.rules.titleTooLong' })
-  .describe(`required, 1 to ${TOPIC_RULE.titleMax} characters after trimming`);
+const titleSchema = lazySchema(() =>
+  z
+    .string({ message: 'topicForm.titleInvalid' })
+    .trim()
+    .min(1, { message: 'topicForm.titleInvalid' })
+    .max(TOPIC_RULE.titleMax, { message: 'topics.rules.titleTooLong' })
+    .describe(`required, 1 to ${TOPIC_RULE.titleMax} characters after trimming`),
+);
 
-const contentSchema = z
-  .string({ message: 'topicForm.contentInvalid' })
-  .max(TOPIC_RULE.contentMax, { message: 'topics.rules.contentTooLong' })
-  .refine((html) => !isBlankRichText(html), { message: 'topicForm.contentInvalid' })
-  .describe('rich text (HTML), non-blank once tags, whitespace and &nbsp; are removed; sanitised on the server');
+const contentSchema = lazySchema(() =>
+  z
+    .string({ message: 'topicForm.contentInvalid' })
+    .max(TOPIC_RULE.contentMax, { message: 'topics.rules.contentTooLong' })
+    .refine((html) => !isBlankRichText(html), { message: 'topicForm.contentInvalid' })
+    .describe('rich text (HTML), non-blank once tags, whitespace and &nbsp; are removed; sanitised on the server'),
+);
 
 /** A reprint's original: an http(s) address. */
 export function isArticleSourceUrl(value: string): boolean {
@@ -64,7 +68,7 @@ export function isArticleSourceUrl(value: string): boolean {
 }
 
 /** The topic article form of spec 3 as `/api/topic/articleAdd` takes it; `articleEdit` adds `ttar_id`. */
-export const topicArticleFormShape = {
+export const topicArticleFormShape = lazySchema(() => ({
   ttar_title: titleSchema,
   tt_id: id('topicForm.topicRequired').describe("the topic (tt_id of this site's topic list)"),
   ttar_source: z
@@ -86,7 +90,7 @@ export const topicArticleFormShape = {
     .max(5, { message: 'topics.rules.otherLangInvalid' })
     .default([])
     .describe('tws_id of other sites to publish linked language versions in (articleAdd only)'),
-};
+}));
 
 /** The reprint rule, shared by the form and the server: a reprint (20) names its original. */
 function reprintNamesOriginal(form: { ttar_source: number; ttar_source_url: string }, ctx: z.RefinementCtx) {
@@ -95,25 +99,29 @@ function reprintNamesOriginal(form: { ttar_source: number; ttar_source_url: stri
   }
 }
 
-export const topicArticleFormSchema = z.strictObject(topicArticleFormShape).superRefine(reprintNamesOriginal);
+export const topicArticleFormSchema = lazySchema(() =>
+  z.strictObject(topicArticleFormShape).superRefine(reprintNamesOriginal),
+);
 export type TopicArticleForm = z.input<typeof topicArticleFormSchema>;
 
 export const topicHostSchema = userBriefSchema;
 
-export const topicSummarySchema = z.object({
-  tt_id: z.number(),
-  tws_id: z.number(),
-  tt_title: z.string(),
-  tt_desc: z.string(),
-  tt_cover_url: z.string(),
-  tt_article_count: z.number().describe('approved articles'),
-  tt_follower_count: z.number(),
-  hosts: z.array(topicHostSchema),
-  latest_article: z
-    .object({ ttar_id: z.number(), ttar_title: z.string(), publish_time: isoTime })
-    .nullable()
-    .describe('the latest approved article'),
-});
+export const topicSummarySchema = lazySchema(() =>
+  z.object({
+    tt_id: z.number(),
+    tws_id: z.number(),
+    tt_title: z.string(),
+    tt_desc: z.string(),
+    tt_cover_url: z.string(),
+    tt_article_count: z.number().describe('approved articles'),
+    tt_follower_count: z.number(),
+    hosts: z.array(topicHostSchema),
+    latest_article: z
+      .object({ ttar_id: z.number(), ttar_title: z.string(), publish_time: isoTime })
+      .nullable()
+      .describe('the latest approved article'),
+  }),
+);
 export type TopicListItem = z.infer<typeof topicSummarySchema>;
 
 export const topicPageList = defineCall({
@@ -124,21 +132,23 @@ export const topicPageList = defineCall({
   access: PUBLIC,
   tag: 'topics',
   summary: 'Topics of the site in their order (sort, then id), with hosts, counts and the latest article; keyset paged',
-  body: z.strictObject(pageQuery),
-  data: z.object({ list: z.array(topicSummarySchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() => z.strictObject(pageQuery)),
+  data: lazySchema(() => z.object({ list: z.array(topicSummarySchema), next_cursor: z.string().nullable() })),
 });
 
-const ttIdBody = z.strictObject({ tt_id: id('topics.rules.topicRequired') });
+const ttIdBody = lazySchema(() => z.strictObject({ tt_id: id('topics.rules.topicRequired') }));
 
-export const topicDetailSchema = topicSummarySchema.extend({
-  is_followed: z.boolean(),
-  is_host: z.boolean().describe('the viewer hosts this topic'),
-  featured: z
-    .array(z.object({ ttar_id: z.number(), ttar_title: z.string() }))
-    .describe(
-      `the approved articles its hosts marked featured, latest marked first (at most ${TOPIC_RULE_FEATURED_MAX})`,
-    ),
-});
+export const topicDetailSchema = lazySchema(() =>
+  topicSummarySchema.extend({
+    is_followed: z.boolean(),
+    is_host: z.boolean().describe('the viewer hosts this topic'),
+    featured: z
+      .array(z.object({ ttar_id: z.number(), ttar_title: z.string() }))
+      .describe(
+        `the approved articles its hosts marked featured, latest marked first (at most ${TOPIC_RULE_FEATURED_MAX})`,
+      ),
+  }),
+);
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
 
 export const topicInfo = defineCall({
@@ -153,19 +163,21 @@ export const topicInfo = defineCall({
   data: topicDetailSchema,
 });
 
-export const topicArticleSummarySchema = z.object({
-  ttar_id: z.number(),
-  tt_id: z.number(),
-  ttar_title: z.string(),
-  ttar_summary: z.string().describe('plain-text start of the content'),
-  ttar_source: z.number(),
-  is_expert: z.number(),
-  view_count: z.number(),
-  like_count: z.number(),
-  favourite_count: z.number(),
-  publish_time: isoTime,
-  author: userBriefSchema,
-});
+export const topicArticleSummarySchema = lazySchema(() =>
+  z.object({
+    ttar_id: z.number(),
+    tt_id: z.number(),
+    ttar_title: z.string(),
+    ttar_summary: z.string().describe('plain-text start of the content'),
+    ttar_source: z.number(),
+    is_expert: z.number(),
+    view_count: z.number(),
+    like_count: z.number(),
+    favourite_count: z.number(),
+    publish_time: isoTime,
+    author: userBriefSchema,
+  }),
+);
 export type TopicArticleSummary = z.infer<typeof topicArticleSummarySchema>;
 
 export const topicArticles = defineCall({
@@ -177,12 +189,14 @@ export const topicArticles = defineCall({
   tag: 'topics',
   summary:
     "A topic's approved articles: latest (by publish time), hot (by likes) or expert (is_expert 20, latest first); keyset paged",
-  body: z.strictObject({
-    tt_id: id('topics.rules.topicRequired'),
-    sort: z.enum(TOPIC_ARTICLE_SORTS, { message: 'topics.rules.sortInvalid' }).default('latest'),
-    ...pageQuery,
-  }),
-  data: z.object({ list: z.array(topicArticleSummarySchema), next_cursor: z.string().nullable() }),
+  body: lazySchema(() =>
+    z.strictObject({
+      tt_id: id('topics.rules.topicRequired'),
+      sort: z.enum(TOPIC_ARTICLE_SORTS, { message: 'topics.rules.sortInvalid' }).default('latest'),
+      ...pageQuery,
+    }),
+  ),
+  data: lazySchema(() => z.object({ list: z.array(topicArticleSummarySchema), next_cursor: z.string().nullable() })),
 });
 
 export const topicFollow = defineCall({
@@ -194,10 +208,10 @@ export const topicFollow = defineCall({
   tag: 'topics',
   summary: "Toggles the viewer's follow of a topic; answers the new state and the follower count",
   body: ttIdBody,
-  data: z.object({ is_followed: z.boolean(), tt_follower_count: z.number() }),
+  data: lazySchema(() => z.object({ is_followed: z.boolean(), tt_follower_count: z.number() })),
 });
 
-const labelValue = z.object({ label: z.string(), value: z.number() });
+const labelValue = lazySchema(() => z.object({ label: z.string(), value: z.number() }));
 
 /** The form's lists (spec 3: topic list entries tt_id/tt_title; spec 7 "post form config"'s article_source_list, other_lang). */
 export const topicFormConfig = defineCall({
@@ -209,22 +223,26 @@ export const topicFormConfig = defineCall({
   tag: 'topics',
   summary:
     "The topic article form's lists: the site's topics (tt_id, tt_title), article sources (10 original, 20 reprint, or the site's source list), the other sites for language versions, and the viewer's user_expert",
-  body: z.strictObject({}),
-  data: z.object({
-    topic_list: z.array(z.object({ tt_id: z.number(), tt_title: z.string() })),
-    article_source_list: z.array(labelValue),
-    other_lang: z.array(z.object({ tws_id: z.number(), tws_name: z.string() })),
-    user_expert: z.number(),
-    source_default: z.number(),
-  }),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() =>
+    z.object({
+      topic_list: z.array(z.object({ tt_id: z.number(), tt_title: z.string() })),
+      article_source_list: z.array(labelValue),
+      other_lang: z.array(z.object({ tws_id: z.number(), tws_name: z.string() })),
+      user_expert: z.number(),
+      source_default: z.number(),
+    }),
+  ),
 });
 
-const articleSaved = z.object({
-  ttar_id: z.number(),
-  status: z.number().describe('10 pending review'),
-  linked: z.array(z.object({ tws_id: z.number(), ttar_id: z.number(), status: z.number() })),
-  dropped_images: droppedImagesSchema,
-});
+const articleSaved = lazySchema(() =>
+  z.object({
+    ttar_id: z.number(),
+    status: z.number().describe('10 pending review'),
+    linked: z.array(z.object({ tws_id: z.number(), ttar_id: z.number(), status: z.number() })),
+    dropped_images: droppedImagesSchema,
+  }),
+);
 
 export const topicArticleAdd = defineCall({
   id: 'topic.articleAdd',
@@ -249,13 +267,15 @@ export const topicArticleEdit = defineCall({
   tag: 'topics',
   summary:
     "Edits the author's own article (403 otherwise; this language version only) and submits it for review again (10); an approved article goes back to review too",
-  body: z
-    .strictObject({ ttar_id: id('topics.rules.articleRequired'), ...topicArticleFormShape })
-    .superRefine(reprintNamesOriginal),
-  data: articleSaved.omit({ linked: true }),
+  body: lazySchema(() =>
+    z
+      .strictObject({ ttar_id: id('topics.rules.articleRequired'), ...topicArticleFormShape })
+      .superRefine(reprintNamesOriginal),
+  ),
+  data: lazySchema(() => articleSaved.omit({ linked: true })),
 });
 
-const ttarIdBody = z.strictObject({ ttar_id: id('topics.rules.articleRequired') });
+const ttarIdBody = lazySchema(() => z.strictObject({ ttar_id: id('topics.rules.articleRequired') }));
 
 export const topicArticleWithdraw = defineCall({
   id: 'topic.articleWithdraw',
@@ -266,7 +286,7 @@ export const topicArticleWithdraw = defineCall({
   tag: 'topics',
   summary: "Withdraws the author's own article while it is pending review (status 40); refused (201) otherwise",
   body: ttarIdBody,
-  data: z.object({ ttar_id: z.number(), status: z.number() }),
+  data: lazySchema(() => z.object({ ttar_id: z.number(), status: z.number() })),
 });
 
 export const topicArticleDelete = defineCall({
@@ -278,40 +298,44 @@ export const topicArticleDelete = defineCall({
   tag: 'topics',
   summary: "Deletes the author's own article (soft); the points an approved article earned go back",
   body: ttarIdBody,
-  data: z.null(),
+  data: lazySchema(() => z.null()),
 });
 
-export const linkedArticleSchema = z.object({ tws_id: z.number(), ttar_id: z.number(), lang: z.string() });
+export const linkedArticleSchema = lazySchema(() =>
+  z.object({ tws_id: z.number(), ttar_id: z.number(), lang: z.string() }),
+);
 
-export const topicArticleDetailSchema = z.object({
-  ttar_id: z.number(),
-  tws_id: z.number(),
-  tt_id: z.number(),
-  tt_title: z.string(),
-  ttar_title: z.string(),
-  ttar_summary: z.string(),
-  ttar_content: z.string().describe('sanitised HTML'),
-  ttar_source: z.number().describe('10 original, 20 reprint, or a value of the site list'),
-  ttar_source_name: z.string(),
-  ttar_source_url: z.string(),
-  is_expert: z.number(),
-  status: z.number().describe('10 pending, 20 approved, 30 rejected, 40 withdrawn'),
-  review_reason: z.string().nullable().describe('reason of a rejection, for the author and reviewers only'),
-  is_preview: z.boolean().describe('not public: only its author and its reviewers see it'),
-  is_mine: z.boolean(),
-  can_moderate: z.boolean().describe("the viewer reviews the article's topic: may delete anyone's comment on it"),
-  view_count: z.number(),
-  like_count: z.number(),
-  favourite_count: z.number(),
-  comment_count: z.number().describe('comments and replies'),
-  is_liked: z.boolean(),
-  is_favourited: z.boolean(),
-  author: userBriefSchema.extend({ user_expert: z.number() }),
-  linked: z.array(linkedArticleSchema).describe('the other language versions that are public (or the viewer’s own)'),
-  publish_time: isoTime.nullable(),
-  create_time: isoTime,
-  update_time: isoTime,
-});
+export const topicArticleDetailSchema = lazySchema(() =>
+  z.object({
+    ttar_id: z.number(),
+    tws_id: z.number(),
+    tt_id: z.number(),
+    tt_title: z.string(),
+    ttar_title: z.string(),
+    ttar_summary: z.string(),
+    ttar_content: z.string().describe('sanitised HTML'),
+    ttar_source: z.number().describe('10 original, 20 reprint, or a value of the site list'),
+    ttar_source_name: z.string(),
+    ttar_source_url: z.string(),
+    is_expert: z.number(),
+    status: z.number().describe('10 pending, 20 approved, 30 rejected, 40 withdrawn'),
+    review_reason: z.string().nullable().describe('reason of a rejection, for the author and reviewers only'),
+    is_preview: z.boolean().describe('not public: only its author and its reviewers see it'),
+    is_mine: z.boolean(),
+    can_moderate: z.boolean().describe("the viewer reviews the article's topic: may delete anyone's comment on it"),
+    view_count: z.number(),
+    like_count: z.number(),
+    favourite_count: z.number(),
+    comment_count: z.number().describe('comments and replies'),
+    is_liked: z.boolean(),
+    is_favourited: z.boolean(),
+    author: userBriefSchema.extend({ user_expert: z.number() }),
+    linked: z.array(linkedArticleSchema).describe('the other language versions that are public (or the viewer’s own)'),
+    publish_time: isoTime.nullable(),
+    create_time: isoTime,
+    update_time: isoTime,
+  }),
+);
 export type TopicArticleDetail = z.infer<typeof topicArticleDetailSchema>;
 
 export const topicArticleInfo = defineCall({
@@ -336,7 +360,7 @@ export const topicArticleLike = defineCall({
   tag: 'topics',
   summary: 'Toggles the viewer’s like of an approved article; answers the new state and count',
   body: ttarIdBody,
-  data: z.object({ is_liked: z.boolean(), like_count: z.number() }),
+  data: lazySchema(() => z.object({ is_liked: z.boolean(), like_count: z.number() })),
 });
 
 export const topicArticleFavourite = defineCall({
@@ -348,7 +372,7 @@ export const topicArticleFavourite = defineCall({
   tag: 'topics',
   summary: 'Toggles the viewer’s favourite of an approved article; answers the new state and count',
   body: ttarIdBody,
-  data: z.object({ is_favourited: z.boolean(), favourite_count: z.number() }),
+  data: lazySchema(() => z.object({ is_favourited: z.boolean(), favourite_count: z.number() })),
 });
 
 /** The catalogue keys of the success toasts. */

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 import { defineCall, MEMBER, PUBLIC, type AccessRule } from './call';
 import { UPLOAD_DEFAULTS } from './constants';
 
@@ -66,25 +66,31 @@ export const UPLOAD_RULE = {
  * are left out, counted in `dropped_images`, and msg says so with this key ({{n}}).
  */
 export const REMOTE_IMAGES_DROPPED_MSG = 'upload.api.remoteImagesDropped';
-export const droppedImagesSchema = z.number().describe('pictures of other sites left out of the content (0 when none)');
+export const droppedImagesSchema = lazySchema(() =>
+  z.number().describe('pictures of other sites left out of the content (0 when none)'),
+);
 
 /** The answer of every upload (spec 3): `address` is where the file is shown or downloaded. */
-export const uploadDataSchema = z.object({
-  att_id: z.number(),
-  original_name: z.string().describe('the name the file had on the member’s computer (display only)'),
-  address: z
-    .string()
-    .describe('URL of the attachment: /attachments/{att_id}/{access key} (images inline, others download)'),
-});
+export const uploadDataSchema = lazySchema(() =>
+  z.object({
+    att_id: z.number(),
+    original_name: z.string().describe('the name the file had on the member’s computer (display only)'),
+    address: z
+      .string()
+      .describe('URL of the attachment: /attachments/{att_id}/{access key} (images inline, others download)'),
+  }),
+);
 export type UploadData = z.infer<typeof uploadDataSchema>;
 
 /** An attachment as forms and posts show it (tp_annex items in answers). */
-export const attachmentSchema = z.object({
-  att_id: z.number(),
-  att_title: z.string(),
-  att_url: z.string(),
-  att_size: z.number().describe('bytes'),
-});
+export const attachmentSchema = lazySchema(() =>
+  z.object({
+    att_id: z.number(),
+    att_title: z.string(),
+    att_url: z.string(),
+    att_size: z.number().describe('bytes'),
+  }),
+);
 
 /**
  * Where an attachment is served: a download (or an inline image) through the server. The access key
@@ -178,11 +184,15 @@ export const uploadImport: UploadCall = {
 
 export const UPLOAD_CALLS = [uploadImage, uploadFile, uploadMedia, uploadImport] as const;
 
-export const importDocxDataSchema = z.object({
-  html: z
-    .string()
-    .describe('the document as sanitised rich text; its images are image attachments (/attachments/{id}/{access key})'),
-});
+export const importDocxDataSchema = lazySchema(() =>
+  z.object({
+    html: z
+      .string()
+      .describe(
+        'the document as sanitised rich text; its images are image attachments (/attachments/{id}/{access key})',
+      ),
+  }),
+);
 
 /**
  * Word import (issue 5 item 1): one .docx (by content: a zip with word/document.xml; a .doc, or a
@@ -205,10 +215,12 @@ export const importDocx: UploadCall<typeof importDocxDataSchema> = {
   data: importDocxDataSchema,
 };
 
-const configItem = z.object({
-  fileSize: z.number().describe('MB per file'),
-  fileLimit: z.number().describe('files per upload'),
-});
+const configItem = lazySchema(() =>
+  z.object({
+    fileSize: z.number().describe('MB per file'),
+    fileLimit: z.number().describe('files per upload'),
+  }),
+);
 
 /** The upload configuration of the site (spec 3), with what the browser needs to upload directly. */
 export const uploadConfig = defineCall({
@@ -219,28 +231,32 @@ export const uploadConfig = defineCall({
   access: PUBLIC,
   tag: 'uploads',
   summary: 'Upload limits of the site (image_config, file_config), accepted types and the storage mode',
-  body: z.strictObject({}),
-  data: z.object({
-    image_config: configItem,
-    file_config: configItem,
-    import_config: configItem,
-    types: z.object({
-      image: z.array(z.string()),
-      media: z.array(z.string()),
-      file: z.array(z.string()),
-      import: z.array(z.string()),
+  body: lazySchema(() => z.strictObject({})),
+  data: lazySchema(() =>
+    z.object({
+      image_config: configItem,
+      file_config: configItem,
+      import_config: configItem,
+      types: z.object({
+        image: z.array(z.string()),
+        media: z.array(z.string()),
+        file: z.array(z.string()),
+        import: z.array(z.string()),
+      }),
+      storage: z.enum(['local', 's3']).describe("'s3': the browser uploads straight to the store (getAliyunOssSts)"),
+      multipart: z.object({ part_size: z.number(), parallel: z.number(), timeout_ms: z.number() }),
     }),
-    storage: z.enum(['local', 's3']).describe("'s3': the browser uploads straight to the store (getAliyunOssSts)"),
-    multipart: z.object({ part_size: z.number(), parallel: z.number(), timeout_ms: z.number() }),
-  }),
+  ),
 });
 
-const fileNameSchema = z
-  .string({ message: 'upload.api.nameRequired' })
-  .trim()
-  .min(1, { message: 'upload.api.nameRequired' })
-  .max(1000, { message: 'upload.api.nameRequired' })
-  .describe('the original file name (only its extension is used; shown as the title)');
+const fileNameSchema = lazySchema(() =>
+  z
+    .string({ message: 'upload.api.nameRequired' })
+    .trim()
+    .min(1, { message: 'upload.api.nameRequired' })
+    .max(1000, { message: 'upload.api.nameRequired' })
+    .describe('the original file name (only its extension is used; shown as the title)'),
+);
 
 /**
  * Opens a direct multipart upload into the S3-compatible store (only with STORAGE_DRIVER=s3, else
@@ -257,28 +273,32 @@ export const getAliyunOssSts = defineCall({
   access: MEMBER,
   tag: 'uploads',
   summary: 'Starts a direct multipart upload to the object store: presigned part URLs (2 MB parts, 10 minutes)',
-  body: z.strictObject({
-    file_name: fileNameSchema,
-    file_size: z
-      .number({ message: 'upload.api.sizeRequired' })
-      .int({ message: 'upload.api.sizeRequired' })
-      .min(1, { message: 'upload.api.empty' })
-      .describe('bytes'),
-    purpose: z.enum(['image', 'media', 'file'], { message: 'upload.api.purposeInvalid' }).default('file'),
-  }),
-  data: z.object({
-    region: z.string(),
-    region2: z.string(),
-    bucket: z.string(),
-    bucket2: z.string(),
-    img_path: z.string().describe('the key prefix of direct uploads'),
-    key: z.string().describe('the object key; send it back as att_url'),
-    upload_id: z.string(),
-    part_size: z.number(),
-    parallel: z.number(),
-    expires_at: z.string().describe('ISO 8601; the part URLs and the ticket end then'),
-    parts: z.array(z.object({ part_number: z.number(), url: z.string() })),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      file_name: fileNameSchema,
+      file_size: z
+        .number({ message: 'upload.api.sizeRequired' })
+        .int({ message: 'upload.api.sizeRequired' })
+        .min(1, { message: 'upload.api.empty' })
+        .describe('bytes'),
+      purpose: z.enum(['image', 'media', 'file'], { message: 'upload.api.purposeInvalid' }).default('file'),
+    }),
+  ),
+  data: lazySchema(() =>
+    z.object({
+      region: z.string(),
+      region2: z.string(),
+      bucket: z.string(),
+      bucket2: z.string(),
+      img_path: z.string().describe('the key prefix of direct uploads'),
+      key: z.string().describe('the object key; send it back as att_url'),
+      upload_id: z.string(),
+      part_size: z.number(),
+      parallel: z.number(),
+      expires_at: z.string().describe('ISO 8601; the part URLs and the ticket end then'),
+      parts: z.array(z.object({ part_number: z.number(), url: z.string() })),
+    }),
+  ),
 });
 
 /**
@@ -295,22 +315,29 @@ export const addAttachment = defineCall({
   access: MEMBER,
   tag: 'uploads',
   summary: 'Registers a file uploaded straight to the object store (att_storage 2) as an attachment',
-  body: z.strictObject({
-    att_title: fileNameSchema,
-    att_url: z.string({ message: 'upload.api.ticketInvalid' }).min(1, { message: 'upload.api.ticketInvalid' }).max(500),
-    att_storage: z.literal(ATTACHMENT_STORAGE.s3, { message: 'upload.api.storageInvalid' }),
-    upload_id: z.string().max(500).optional(),
-    parts: z
-      .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
-      .max(10_000)
-      .optional(),
-  }),
-  data: z.object({
-    att_id: z.number(),
-    att_url: z.string(),
-    original_name: z.string(),
-    address: z.string(),
-  }),
+  body: lazySchema(() =>
+    z.strictObject({
+      att_title: fileNameSchema,
+      att_url: z
+        .string({ message: 'upload.api.ticketInvalid' })
+        .min(1, { message: 'upload.api.ticketInvalid' })
+        .max(500),
+      att_storage: z.literal(ATTACHMENT_STORAGE.s3, { message: 'upload.api.storageInvalid' }),
+      upload_id: z.string().max(500).optional(),
+      parts: z
+        .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+        .max(10_000)
+        .optional(),
+    }),
+  ),
+  data: lazySchema(() =>
+    z.object({
+      att_id: z.number(),
+      att_url: z.string(),
+      original_name: z.string(),
+      address: z.string(),
+    }),
+  ),
 });
 
 export const uploadsCalls = [uploadConfig, getAliyunOssSts, addAttachment] as const;

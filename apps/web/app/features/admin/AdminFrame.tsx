@@ -1,3 +1,5 @@
+// The back office's screens check their contracts' schemas as they render: zod comes with the frame.
+import '@portal/contracts/zod-ready';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';

@@ -3,6 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '@portal/contracts/constants';
 import type { Envelope } from '@portal/contracts/envelope';
 import { DEFAULT_SITE, homePath, siteByLang, type Site } from '@portal/contracts/sites';
 import { CLIENT_STORAGE, REQUEST_HEADERS } from '@portal/contracts/ssr';
+import { loadZod } from '@portal/contracts/zod';
 import { catalogueOf } from '~/lib/catalogue';
 import { RequestError } from './request-error';
 import { safeCallback, sameSiteTarget } from './safe-redirect';
@@ -251,6 +252,8 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
 
     const reaction = reactionTo(envelope, text);
     if (reaction.pass) {
+      // The first answer checked brings zod (a page loads none at start: contracts/zod.browser.ts).
+      await loadZod();
       const parsed = call.data.safeParse(envelope.data);
       if (parsed.success) {
         const data = parsed.data as CallData<C>;
