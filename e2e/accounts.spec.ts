@@ -268,6 +268,24 @@ for (const site of SITES) {
       await expect(fieldErrors(page, page.getByTestId('login-password'))).toHaveText(accounts.passwordRequired);
       await expect(page.getByTestId('login-account')).toBeFocused();
 
+      // The tabs by keyboard: the arrows move the focus and the selection, and a half-filled form
+      // is still there on coming back.
+      await page.getByTestId('login-account').fill('kept@example.com');
+      const passwordTab = page.getByRole('tab', { name: auth.tabPassword });
+      const codeTab = page.getByRole('tab', { name: auth.tabCode });
+      await passwordTab.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(codeTab).toBeFocused();
+      await expect(codeTab).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(`/${p}/login/code`);
+      await expect(page.getByRole('tabpanel')).toHaveAccessibleName(auth.tabCode);
+      await expect(page.getByTestId('login-account')).toBeHidden();
+      await page.keyboard.press('ArrowLeft');
+      await expect(passwordTab).toBeFocused();
+      await expect(passwordTab).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(`/${p}/login`);
+      await expect(page.getByTestId('login-account')).toHaveValue('kept@example.com');
+
       // Registration: every field, in this language.
       await page.getByRole('tab', { name: auth.tabRegister }).click();
       await expect(page).toHaveURL(`/${p}/login/register`);
@@ -295,7 +313,7 @@ for (const site of SITES) {
       await expect(fieldErrors(page, page.getByTestId('register-target'))).toHaveText(accounts.emailInvalid);
       await switchToSms(page, 'register');
       await expect(page).toHaveURL(`/${p}/login/register/sms`);
-      await expect(page.getByText(auth.mobileHint)).toBeVisible();
+      await expect(page.getByRole('tabpanel').getByText(auth.mobileHint)).toBeVisible();
       await page.getByTestId('register-target').fill('12345');
       await page.getByTestId('register-target').blur();
       await expect(fieldErrors(page, page.getByTestId('register-target'))).toHaveText(accounts.mobileInvalid);
@@ -327,7 +345,7 @@ for (const site of SITES) {
       if (registerChannel === 'sms') {
         await switchToSms(page, 'register');
         await expect(page).toHaveURL(loginWithCallback(site, callback, '/register/sms'));
-        await expect(page.getByText(auth.mobileHint)).toBeVisible();
+        await expect(page.getByRole('tabpanel').getByText(auth.mobileHint)).toBeVisible();
       }
       const target = uniqueTarget(registerChannel, 'join');
       const nickname = uniqueNickname(site, 'join');

@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
 import Alert from 'antd/es/alert';
-import Tabs from 'antd/es/tabs';
 import type { CurrentUser } from '@portal/contracts/accounts';
+import { Tabs } from '~/components/Tabs';
 import { invalidateShell } from '~/lib/session';
 import { loginReasonOf } from '~/lib/login-link';
 import { useShell } from '~/lib/shell';
