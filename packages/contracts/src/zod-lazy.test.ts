@@ -92,6 +92,18 @@ describe('contracts in the browser (schemas built on first use)', () => {
     expect(compared).toBeGreaterThan(200);
   });
 
+  it('loads zod again after a failed load', async () => {
+    await browserContracts();
+    vi.doMock('./zod-ready', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { loadZod } = await import('./zod');
+    await expect(loadZod()).rejects.toThrow();
+    vi.doUnmock('./zod-ready');
+    await loadZod();
+    expect((await import('./zod')).z).toBeDefined();
+  });
+
   it('zod-ready hands over every member of z the contracts call', async () => {
     const { CONTRACT_ZOD } = await import('./zod-ready');
     const used = new Set<string>();

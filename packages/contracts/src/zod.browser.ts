@@ -19,9 +19,15 @@ export function provideZod(zod: typeof Zod): void {
 
 let loading: Promise<void> | undefined;
 
-/** Loads zod once (its own chunk) and hands it to the builders. */
+/** Loads zod once (its own chunk) and hands it to the builders; after a failed load, the next call tries again. */
 export function loadZod(): Promise<void> {
-  loading ??= import('./zod-ready').then(() => undefined);
+  loading ??= import('./zod-ready').then(
+    () => undefined,
+    (cause: unknown) => {
+      loading = undefined;
+      throw cause;
+    },
+  );
   return loading;
 }
 

@@ -3,10 +3,17 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { defineCall, PUBLIC } from '@portal/contracts/call';
 import { REQUEST_TIMEOUT_MS } from '@portal/contracts/constants';
 import { catalogues } from '@portal/locales/catalogues';
-import { describe, expect, it } from 'vitest';
+import { loadZod } from '@portal/contracts/zod';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { configureRequestClient, createRequestClient, requestClient, type RequestEnvironment } from './client';
 import { STATUS_DELAYS } from './status-catalogue';
+
+// The browser loads zod with the first answer it checks (contracts/zod.browser.ts); a test can make that load fail.
+vi.mock('@portal/contracts/zod', async (importActual) => {
+  const actual = await importActual<typeof import('@portal/contracts/zod')>();
+  return { ...actual, loadZod: vi.fn(actual.loadZod) };
+});
 
 const ORIGIN = 'https://portal.example.com';
 
@@ -314,6 +321,19 @@ describe.each<[Lang, 'cn' | 'en']>([
     expect(result.error.cause).toBeInstanceOf(TypeError);
     expect(result.envelope).toBeUndefined();
     expect(browser.toasts).toEqual([{ tone: 'error', text: texts.unreachable, seconds: 5 }]);
+  });
+
+  it('shows a failed load of zod, which checks the answer, as a transport error for 5 seconds', async () => {
+    const browser = fakeBrowser({ lang, answer: () => envelope(200, 'ok', { n: 1 }) });
+    vi.mocked(loadZod).mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    const result = await browser.client.call(echo, { q: 'x' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('network');
+    expect(result.error.cause).toBeInstanceOf(TypeError);
+    expect(browser.toasts).toEqual([{ tone: 'error', text: texts.unreachable, seconds: 5 }]);
+    // The next answer loads it again.
+    expect(await browser.client.call(echo, { q: 'x' })).toMatchObject({ ok: true, data: { n: 1 } });
   });
 
   it('shows an answer that is not JSON as a transport error for 5 seconds', async () => {

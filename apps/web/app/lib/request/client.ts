@@ -253,7 +253,11 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
     const reaction = reactionTo(envelope, text);
     if (reaction.pass) {
       // The first answer checked brings zod (a page loads none at start: contracts/zod.browser.ts).
-      await loadZod();
+      try {
+        await loadZod();
+      } catch (cause) {
+        return showTransportError(new RequestError('network', text.unreachable, { cause }), silent);
+      }
       const parsed = call.data.safeParse(envelope.data);
       if (parsed.success) {
         const data = parsed.data as CallData<C>;
