@@ -33,12 +33,10 @@ export function Tabs({
   activeKey,
   onChange,
   items,
-  className,
 }: {
   activeKey: string;
   onChange: (key: string) => void;
   items: readonly TabItem[];
-  className?: string;
 }) {
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -54,7 +52,7 @@ export function Tabs({
   };
 
   return (
-    <div className={className ? `portal-tabs ${className}` : 'portal-tabs'}>
+    <div className="portal-tabs">
       <div role="tablist" className="portal-tabs__list">
         {items.map((item, index) => {
           const active = item.key === activeKey;

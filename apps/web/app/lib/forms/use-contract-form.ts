@@ -1,5 +1,3 @@
-// Forms check their contracts' schemas as they render: zod comes with them.
-import '@portal/contracts/zod-ready';
 import { useCallback } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
