@@ -10,6 +10,15 @@ const CONTRACT_FILES = fs
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('zod'))
   .sort();
 
+/** The web app's modules that build schemas with the contracts' `z` (`@portal/contracts/zod`). */
+function webFilesBuildingWithContractsZod(): string[] {
+  const app = path.join(import.meta.dirname, '../../../apps/web/app');
+  return (fs.readdirSync(app, { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => path.join(app, f))
+    .filter((file) => /import \{[^}]*\bz\b[^}]*\} from '@portal\/contracts\/zod'/.test(fs.readFileSync(file, 'utf8')));
+}
+
 /** A call (a plain object), not one of the schemas the browser's contracts export as stand-ins. */
 const isCall = (value: unknown): value is CallContract =>
   typeof value === 'object' &&
@@ -104,11 +113,16 @@ describe('contracts in the browser (schemas built on first use)', () => {
     expect((await import('./zod')).z).toBeDefined();
   });
 
-  it('zod-ready hands over every member of z the contracts call', async () => {
+  it("zod-ready hands over every member of z the contracts and the web app's users of their z call", async () => {
     const { CONTRACT_ZOD } = await import('./zod-ready');
     const used = new Set<string>();
-    for (const f of CONTRACT_FILES) {
-      const source = fs.readFileSync(path.join(import.meta.dirname, f), 'utf8');
+    const files = [
+      ...CONTRACT_FILES.map((f) => path.join(import.meta.dirname, f)),
+      ...webFilesBuildingWithContractsZod(),
+    ];
+    expect(files.some((f) => f.includes('multipart-call'))).toBe(true);
+    for (const file of files) {
+      const source = fs.readFileSync(file, 'utf8');
       // Lower-case members are values (z.object); z.infer, z.input and z.output are types.
       for (const m of source.matchAll(/\bz\.([a-z]\w*)(?:\.([a-z]\w*))?/g)) {
         if (['infer', 'input', 'output'].includes(m[1]!)) continue;

@@ -13,6 +13,7 @@ export const CONTRACT_ZOD = {
   discriminatedUnion: z.discriminatedUnion,
   email: z.email,
   enum: z.enum,
+  instanceof: z.instanceof,
   iso: { datetime: z.iso.datetime },
   literal: z.literal,
   null: z.null,

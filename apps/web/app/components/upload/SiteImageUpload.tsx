@@ -2,31 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import Button from 'antd/es/button';
 import Upload, { type UploadProps } from 'antd/es/upload';
-import { z } from 'zod';
 import type { SiteImageUploadCall } from '@portal/contracts/banners';
-import { defineCall } from '@portal/contracts/call';
 import { commonData } from '@portal/contracts/home';
 import { useAdminSite } from '~/lib/admin/admin-context';
 import { useCall } from '~/lib/query/use-call';
 import { requestClient } from '~/lib/request/client';
 import { toast } from '~/lib/toast';
+import { multipartCall } from './multipart-call';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MB = 1024 * 1024;
 
-/** The contract's multipart upload as a call of the request client (FormData goes as multipart). */
+/** The contract's multipart upload as a call of the request client. */
 function uploadCallOf(call: SiteImageUploadCall) {
-  return defineCall({
-    id: call.id,
-    scope: call.scope,
-    path: call.path,
-    write: call.write,
-    access: call.access,
-    tag: 'admin',
-    summary: 'Uploads a site image (multipart)',
-    body: z.instanceof(FormData),
-    data: call.data,
-  });
+  return multipartCall(call, 'admin', 'Uploads a site image (multipart)');
 }
 
 /** The managed site's image upload limit (image_config.fileSize, MB) as the portal reads it. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineCall } from '@portal/contracts/call';
+import type { z } from 'zod';
 import type { UploadCall } from '@portal/contracts/uploads';
 import { requestClient } from '~/lib/request/client';
+import { multipartCall } from './multipart-call';
 
 /**
  * A failed upload: `answered` when the server sent an envelope (its msg, else the status, is the
@@ -13,19 +13,9 @@ export type UploadOutcome<T> =
 
 const asCalls = new Map<string, ReturnType<typeof toCall>>();
 
-/** The contract's multipart upload as a call of the request client (a FormData body goes as multipart). */
+/** The contract's multipart upload as a call of the request client. */
 function toCall(call: UploadCall<z.ZodType>) {
-  return defineCall({
-    id: call.id,
-    scope: call.scope,
-    path: call.path,
-    write: call.write,
-    access: call.access,
-    tag: 'uploads',
-    summary: call.summary,
-    body: z.instanceof(FormData),
-    data: call.data,
-  });
+  return multipartCall(call, 'uploads', call.summary);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { i18nKey, issueKey } from '~/lib/forms/form-issues';
+import { zodLoaded } from '~/lib/forms/zod-loaded';
 
 type Path = readonly (string | number)[];
 
@@ -28,6 +29,7 @@ export function contractRule(
 ): Rule {
   return {
     validator: async () => {
+      if (!(await zodLoaded())) return;
       const value = body();
       for (const path of paths) {
         const key = issueAt(schema, value, path);

@@ -1,5 +1,3 @@
-// Forms check their contracts' schemas as they render: zod comes with them.
-import '@portal/contracts/zod-ready';
 import type { z } from 'zod';
 import { validationDataSchema } from '@portal/contracts/envelope';
 import { isTextKey } from '~/lib/i18n';

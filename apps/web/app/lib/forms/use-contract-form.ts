@@ -1,11 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
 import type { Rule } from 'antd/es/form';
 import type { CallBody, CallContract } from '@portal/contracts/call';
 import { STATUS, type Envelope } from '@portal/contracts/envelope';
 import { requestClient, type CallResult } from '~/lib/request/client';
-import { i18nKey, serverIssues, type FieldIssue } from './form-issues';
+import { fieldIssues, i18nKey, serverIssues, type FieldIssue } from './form-issues';
+import { loadZodWhenIdle, zodLoaded } from './zod-loaded';
 
 /** Where antd scrolls to on a failed submit: the first invalid field, centred and focused. */
 export const SCROLL_TO_FIRST_ERROR = { block: 'center', focus: true } as const;
@@ -16,14 +17,19 @@ export const SCROLL_TO_FIRST_ERROR = { block: 'center', focus: true } as const;
  * field's `rule(name)` reports that field's first issue in the page's language, so the browser and
  * the server's 40001 answer show the same message. `showServerIssues` puts a 40001 answer's
  * messages on the fields they name.
+ *
+ * The schemas are zod's, which no page loads at start (decision 048): the form fetches it once the
+ * page is idle, and every check waits for it, so a member quicker than the fetch loses nothing.
  */
 export function useContractForm<Values extends object>(validate: (values: Partial<Values>) => FieldIssue[]) {
   const [form] = Form.useForm<Values>();
   const { t } = useTranslation();
+  useEffect(loadZodWhenIdle, []);
 
   const rule = useCallback(
     (field: keyof Values & string): Rule => ({
       validator: async () => {
+        if (!(await zodLoaded())) return;
         const issue = validate(form.getFieldsValue(true) as Partial<Values>).find((i) => i.field === field);
         if (issue) throw new Error(t(i18nKey(issue.key)));
       },
@@ -34,15 +40,36 @@ export function useContractForm<Values extends object>(validate: (values: Partia
   const showServerIssues = useCallback(
     (envelope: Envelope<unknown> | undefined, fields: ReadonlyArray<keyof Values & string>) => {
       if (!envelope || String(envelope.status) !== String(STATUS.validation)) return;
-      const known = serverIssues(envelope.data).filter((issue) => (fields as readonly string[]).includes(issue.field));
-      if (!known.length) return;
-      form.setFields(known.map((issue) => ({ name: issue.field as never, errors: [issue.message] })));
-      form.scrollToField(known[0]!.field as never, SCROLL_TO_FIRST_ERROR);
+      void zodLoaded().then((loaded) => {
+        if (!loaded) return;
+        const known = serverIssues(envelope.data).filter((issue) =>
+          (fields as readonly string[]).includes(issue.field),
+        );
+        if (!known.length) return;
+        form.setFields(known.map((issue) => ({ name: issue.field as never, errors: [issue.message] })));
+        form.scrollToField(known[0]!.field as never, SCROLL_TO_FIRST_ERROR);
+      });
     },
     [form],
   );
 
   return { form, rule, showServerIssues };
+}
+
+/**
+ * The call's body as its own schema parses it (trimmed), or the first issue of each field when it
+ * does not pass: what a form sends, checked as the server will check it (sent unchecked when zod
+ * cannot be fetched, see `zodLoaded`).
+ */
+export async function parseContractBody<C extends CallContract>(
+  contract: C,
+  raw: unknown,
+): Promise<{ ok: true; body: CallBody<C> } | { ok: false; issues: FieldIssue[] }> {
+  if (!(await zodLoaded())) return { ok: true, body: raw as CallBody<C> };
+  const parsed = contract.body.safeParse(raw);
+  return parsed.success
+    ? { ok: true, body: parsed.data as CallBody<C> }
+    : { ok: false, issues: fieldIssues(contract.body, raw) };
 }
 
 /**
@@ -53,7 +80,6 @@ export async function callWithContract<C extends CallContract>(
   contract: C,
   body: unknown,
 ): Promise<CallResult<C> | null> {
-  const parsed = contract.body.safeParse(body);
-  if (!parsed.success) return null;
-  return requestClient.call(contract, parsed.data as CallBody<C>);
+  const parsed = await parseContractBody(contract, body);
+  return parsed.ok ? requestClient.call(contract, parsed.body) : null;
 }

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts/cooperation';
 import type { CallData } from '@portal/contracts/call';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { parseContractBody, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { withPortalAntd } from '~/lib/PortalAntd';
 import { requestClient } from '~/lib/request/client';
 import { toast } from '~/lib/toast';
@@ -63,15 +63,13 @@ function CooperationApplyForm({ mine, onChanged }: CooperationApplyFormProps) {
       }
     }
     const contract = kind === 'submit' ? cooperationSubmit : cooperationSave;
-    const raw = bodyOf(form.getFieldsValue(true) as Partial<Values>);
-    const parsed = contract.body.safeParse(raw);
-    if (!parsed.success) {
-      const issues = fieldIssues(contract.body, raw);
-      form.setFields(issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
+    const parsed = await parseContractBody(contract, bodyOf(form.getFieldsValue(true) as Partial<Values>));
+    if (!parsed.ok) {
+      form.setFields(parsed.issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
       return;
     }
     setBusy(kind);
-    const result = await requestClient.call(contract, parsed.data);
+    const result = await requestClient.call(contract, parsed.body);
     setBusy(null);
     if (result.ok) {
       if (result.envelope.msg) toast.success(result.envelope.msg);

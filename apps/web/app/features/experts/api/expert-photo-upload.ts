@@ -1,22 +1,12 @@
-import { z } from 'zod';
-import { defineCall } from '@portal/contracts/call';
+import { multipartCall } from '~/components/upload/multipart-call';
 import { EXPERT_APPLICATION_RULE, uploadExpertPhoto } from '@portal/contracts/expert-applications';
 
-/**
- * The contract's multipart photo upload as a call of the request client, which sends a FormData
- * body as multipart with spec 7's headers and reads the answer with spec 8's catalogue.
- */
-export const uploadExpertPhotoCall = defineCall({
-  id: uploadExpertPhoto.id,
-  scope: uploadExpertPhoto.scope,
-  path: uploadExpertPhoto.path,
-  write: uploadExpertPhoto.write,
-  access: uploadExpertPhoto.access,
-  tag: 'experts',
-  summary: "Uploads the expert application's photo (multipart)",
-  body: z.instanceof(FormData),
-  data: uploadExpertPhoto.data,
-});
+/** The contract's multipart photo upload as a call of the request client. */
+export const uploadExpertPhotoCall = multipartCall(
+  uploadExpertPhoto,
+  'experts',
+  "Uploads the expert application's photo (multipart)",
+);
 
 export function photoBody(file: File): FormData {
   const body = new FormData();

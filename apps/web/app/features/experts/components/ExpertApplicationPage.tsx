@@ -18,7 +18,7 @@ import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
 import { addTexts } from '~/lib/i18n';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { parseContractBody, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
@@ -166,19 +166,18 @@ export function ExpertApplicationPage(props: {
       }
     }
     const contract = kind === 'submit' ? expertApplicationSubmit : expertApplicationSave;
-    const parsed = contract.body.safeParse(applicationBody(form.getFieldsValue(true) as Partial<ApplicationValues>));
-    if (!parsed.success) {
+    const parsed = await parseContractBody(
+      contract,
+      applicationBody(form.getFieldsValue(true) as Partial<ApplicationValues>),
+    );
+    if (!parsed.ok) {
       // A draft still holds the limits: say which field is over one.
-      const issues = fieldIssues(
-        contract.body,
-        applicationBody(form.getFieldsValue(true) as Partial<ApplicationValues>),
-      );
-      form.setFields(issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
-      if (issues[0]) form.scrollToField(issues[0].field as never, SCROLL_TO_FIRST_ERROR);
+      form.setFields(parsed.issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
+      if (parsed.issues[0]) form.scrollToField(parsed.issues[0].field as never, SCROLL_TO_FIRST_ERROR);
       return;
     }
     setBusy(kind);
-    const result = await requestClient.call(contract, parsed.data);
+    const result = await requestClient.call(contract, parsed.body);
     setBusy(null);
     if (result.ok) {
       setApplication(result.data);

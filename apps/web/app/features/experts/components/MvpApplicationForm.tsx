@@ -20,7 +20,7 @@ import {
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { parseContractBody, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { addTexts } from '~/lib/i18n';
 import { withPortalAntd } from '~/lib/PortalAntd';
 import { useCall } from '~/lib/query/use-call';
@@ -119,16 +119,14 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
       }
     }
     const contract = kind === 'submit' ? mvpApplicationSubmit : mvpApplicationSave;
-    const body = mvpBody(form.getFieldsValue(true) as Partial<MvpValues>);
-    const parsed = contract.body.safeParse(body);
-    if (!parsed.success) {
-      const issues = fieldIssues(contract.body, body);
-      form.setFields(issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
-      if (issues[0]) form.scrollToField(issues[0].field as never, SCROLL_TO_FIRST_ERROR);
+    const parsed = await parseContractBody(contract, mvpBody(form.getFieldsValue(true) as Partial<MvpValues>));
+    if (!parsed.ok) {
+      form.setFields(parsed.issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
+      if (parsed.issues[0]) form.scrollToField(parsed.issues[0].field as never, SCROLL_TO_FIRST_ERROR);
       return;
     }
     setBusy(kind);
-    const result = await requestClient.call(contract, parsed.data);
+    const result = await requestClient.call(contract, parsed.body);
     setBusy(null);
     if (result.ok) {
       update(result.data);

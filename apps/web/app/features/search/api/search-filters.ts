@@ -1,3 +1,5 @@
+// The search key is checked by its contract's schema as the page renders: zod comes with it.
+import '@portal/contracts/zod-ready';
 import { SEARCH_KINDS, SEARCH_TIMES, type SearchKind, type SearchTime } from '@portal/contracts/search';
 import { searchIndex } from '@portal/contracts/search';
 import { fieldIssues } from '~/lib/forms/form-issues';
