@@ -27,28 +27,39 @@ function nextIndex(key: string, index: number, count: number): number | null {
  * Tabs for a portal page, without antd (whose tabs bring a dropdown and a menu for tabs that do not
  * fit): the WAI-ARIA tabs pattern. One tab is in the keyboard's order; the arrow keys, Home and End
  * move the focus and select as they go. A panel stays mounted, hidden, once it has been shown, so a
- * half-filled form is still there on coming back to its tab.
+ * half-filled form is still there on coming back to its tab; with `destroyOnHidden` only the
+ * selected panel is mounted, so a tab's list is read afresh each time it is opened. Controlled with
+ * `activeKey` and `onChange`, else the first tab is selected and the tabs keep their own selection.
  */
 export function Tabs({
-  activeKey,
+  activeKey: controlledKey,
   onChange,
   items,
+  destroyOnHidden = false,
 }: {
-  activeKey: string;
-  onChange: (key: string) => void;
+  activeKey?: string;
+  onChange?: (key: string) => void;
   items: readonly TabItem[];
+  destroyOnHidden?: boolean;
 }) {
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [ownKey, setOwnKey] = useState(() => items[0]?.key ?? '');
+  const activeKey = controlledKey ?? ownKey;
   const [shown, setShown] = useState(() => new Set([activeKey]));
   if (!shown.has(activeKey)) setShown(new Set(shown).add(activeKey));
+
+  const select = (key: string) => {
+    if (controlledKey === undefined) setOwnKey(key);
+    onChange?.(key);
+  };
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const next = nextIndex(event.key, index, items.length);
     if (next === null) return;
     event.preventDefault();
     tabs.current[next]?.focus();
-    onChange(items[next]!.key);
+    select(items[next]!.key);
   };
 
   return (
@@ -69,7 +80,7 @@ export function Tabs({
               aria-controls={`${id}-panel-${item.key}`}
               tabIndex={active ? 0 : -1}
               className={active ? 'portal-tabs__tab portal-tabs__tab--active' : 'portal-tabs__tab'}
-              onClick={() => onChange(item.key)}
+              onClick={() => select(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
               {item.label}
@@ -78,7 +89,7 @@ export function Tabs({
         })}
       </div>
       {items.map((item) =>
-        shown.has(item.key) ? (
+        item.key === activeKey || (shown.has(item.key) && !destroyOnHidden) ? (
           <div
             key={item.key}
             role="tabpanel"

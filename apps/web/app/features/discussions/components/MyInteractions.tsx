@@ -1,6 +1,6 @@
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
-import Tabs from 'antd/es/tabs';
+import { Tabs } from '~/components/Tabs';
 import { PAGE_SIZE } from '@portal/contracts/constants';
 import {
   INTERACTION_KINDS,

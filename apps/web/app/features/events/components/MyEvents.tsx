@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
-import Tabs from 'antd/es/tabs';
+import { Tabs } from '~/components/Tabs';
 import Tag from 'antd/es/tag';
 import { ACTIVITY_STATE, PAGE_SIZE } from '@portal/contracts/constants';
 import {

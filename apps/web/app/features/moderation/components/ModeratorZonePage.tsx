@@ -10,7 +10,7 @@ import Modal from 'antd/es/modal';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
-import Tabs from 'antd/es/tabs';
+import { Tabs } from '~/components/Tabs';
 import Tag from 'antd/es/tag';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import {
