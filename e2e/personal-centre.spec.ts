@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { followToggle } from '@portal/contracts/accounts';
+import { followToggle, login } from '@portal/contracts/accounts';
 import {
   commentAdd,
   postAcceptAnswer,
@@ -17,7 +17,7 @@ import {
   topicArticleWithdraw,
   topicPageList,
 } from '@portal/contracts/topics';
-import { apiContext, callApi, fill, registerMember } from './support/accounts';
+import { apiContext, callApi, fieldErrors, fill, registerMember, signInByApi, toasts } from './support/accounts';
 import { useAdmin } from './support/admin';
 import { expect, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 import { confirmPopconfirm } from './support/antd';
@@ -141,6 +141,35 @@ test('the personal centre: every section at its own URL, by menu and by URL, on 
       const nav = page.getByTestId('centre-menu');
       await expect(nav.getByTestId('centre-menu-account')).toHaveAttribute('aria-current', 'page');
       await expect(page.getByTestId('account-section')).toBeVisible();
+
+      // The password, changed in the account section: two different new ones are refused on the
+      // field, nothing sent; then the change, a toast and an empty form. This session stays (every
+      // other one ends), and the new password is the one that signs in.
+      const changed = `changed phrase ${stamp}`;
+      await page.getByTestId('password-old').fill(a.password);
+      await page.getByTestId('password-new').fill(changed);
+      await page.getByTestId('password-confirm').fill(`${changed}!`);
+      await page.getByTestId('password-submit').click();
+      await expect(fieldErrors(page, page.getByTestId('password-confirm'))).toHaveText(
+        site.texts.accounts.passwordMismatch,
+      );
+      await page.getByTestId('password-confirm').fill(changed);
+      const [change] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/user/changePassword')),
+        page.getByTestId('password-submit').click(),
+      ]);
+      expect(change.status()).toBe(200);
+      await expect(toasts(page).filter({ hasText: site.texts.auth.passwordChanged })).toBeVisible();
+      await expect(page.getByTestId('password-old')).toHaveValue('');
+      await expect(page.getByTestId('password-confirm')).toHaveValue('');
+      const fresh = await apiContext(playwright, baseURL);
+      try {
+        const old = await callApi(fresh, site, login, { account: a.target, password: a.password });
+        expect(old.status, 'the old password').toBe(201);
+        expect((await signInByApi(fresh, a, changed)).user_id, 'the new password').toBe(a.userId);
+      } finally {
+        await fresh.dispose();
+      }
 
       // My creations, by the menu: every status, with the author's actions.
       await nav.getByTestId('centre-menu-creations').click();

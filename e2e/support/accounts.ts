@@ -256,7 +256,13 @@ export function fill(template: string, values: Record<string, string | number>):
 /** The toasts of the page (antd messages), for `toContainText`/`filter`. */
 export const toasts = (page: Page): Locator => page.locator('.ant-message-notice');
 
-/** The error message(s) shown under the form field that holds `control`. */
+/**
+ * The error message(s) shown under the form field that holds `control`: an antd form item, or a field
+ * of the public pages' own forms (components/form).
+ */
 export function fieldErrors(page: Page, control: Locator): Locator {
-  return page.locator('.ant-form-item').filter({ has: control }).locator('.ant-form-item-explain-error');
+  return page
+    .locator('.ant-form-item, .portal-field')
+    .filter({ has: control })
+    .locator('.ant-form-item-explain-error, .portal-field__error');
 }

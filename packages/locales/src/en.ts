@@ -22,6 +22,8 @@ export const en: SiteCatalogue = {
     empty: 'Nothing here yet',
     viewAll: 'View all',
     skipToContent: 'Skip to content',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   titles: {
     default: 'Storage Community - the data-storage industry portal',

@@ -25,6 +25,8 @@ export const zh = {
     empty: '暂无数据',
     viewAll: '查看全部',
     skipToContent: '跳到正文',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   titles: {
     default: '存储社区 - 数据存储行业交流平台',

@@ -7,7 +7,6 @@ import { afterSignInPath } from '~/features/accounts/routing/sign-in-target';
 import { routeMeta } from '~/lib/route-meta';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/login';
-import { PortalAntd } from '~/lib/PortalAntd';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -28,9 +27,5 @@ export function shouldRevalidate() {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function Login({ params }: Route.ComponentProps) {
-  return (
-    <PortalAntd>
-      <LoginPage view={loginView(params)} />
-    </PortalAntd>
-  );
+  return <LoginPage view={loginView(params)} />;
 }

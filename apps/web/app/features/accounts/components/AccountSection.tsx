@@ -22,8 +22,13 @@ import { toast } from '~/lib/toast';
 import { avatarBody, uploadAvatarCall } from '../api/avatar-upload';
 import { AVATAR_ACCEPT, avatarFileProblem } from '../forms/avatar-file';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
-import { ContactFields, NewPasswordFields } from './SharedFields';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { callWithContract } from '~/lib/forms/contract-call';
+import { PasswordField, PortalForm } from '~/components/form/Form';
+import { PortalButton } from '~/components/PortalButton';
+import { usePortalForm } from '~/lib/forms/use-portal-form';
+import { ContactFields } from './ContactFields';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -194,7 +199,10 @@ const validatePassword = (v: Partial<PasswordValues>) => fieldIssues(changePassw
 
 function PasswordForm() {
   const { t } = useTranslation('auth');
-  const { form, rule, showServerIssues } = useContractForm<PasswordValues>(validatePassword);
+  const { form, showServerIssues } = usePortalForm<PasswordValues>({
+    validate: validatePassword,
+    defaultValues: { old_password: '', password: '', password_confirm: '' },
+  });
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: PasswordValues) => {
@@ -203,33 +211,26 @@ function PasswordForm() {
     setBusy(false);
     if (result?.ok) {
       toast.success(t('passwordChanged'));
-      form.resetFields();
+      form.reset();
     } else {
       showServerIssues(result?.envelope, ['old_password', 'password', 'password_confirm']);
     }
   };
 
   return (
-    <Form
-      form={form}
-      name="password"
-      layout="vertical"
-      className="accounts-form"
-      validateTrigger="onBlur"
-      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-      onFinish={(values) => void submit(values)}
-    >
-      <Form.Item name="old_password" label={t('oldPassword')} required rules={[rule('old_password')]}>
-        <Input.Password autoComplete="current-password" maxLength={PASSWORD_RULE.max} data-testid="password-old" />
-      </Form.Item>
-      <NewPasswordFields
-        passwordRule={rule('password')}
-        confirmRule={rule('password_confirm')}
-        testIds={{ password: 'password-new', confirm: 'password-confirm' }}
+    <PortalForm form={form} name="password" className="accounts-form" onValid={submit}>
+      <PasswordField
+        name="old_password"
+        label={t('oldPassword')}
+        required
+        autoComplete="current-password"
+        maxLength={PASSWORD_RULE.max}
+        testId="password-old"
       />
-      <Button type="primary" htmlType="submit" loading={busy} data-testid="password-submit">
+      <NewPasswordFields testIds={{ password: 'password-new', confirm: 'password-confirm' }} />
+      <PortalButton variant="primary" htmlType="submit" loading={busy} data-testid="password-submit">
         {t('changePassword')}
-      </Button>
-    </Form>
+      </PortalButton>
+    </PortalForm>
   );
 }

@@ -1,18 +1,19 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
 import { resetPassword } from '@portal/contracts/accounts';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { PortalForm } from '~/components/form/Form';
+import { PortalButton } from '~/components/PortalButton';
+import { callWithContract } from '~/lib/forms/contract-call';
+import { usePortalForm } from '~/lib/forms/use-portal-form';
 import type { CodeChannel } from '../routing/login-view';
 import { withCallback } from '../routing/sign-in-target';
 import { AccountsCard } from './AccountsCard';
 import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
-import { NewPasswordFields } from './SharedFields';
+import { NewPasswordFields } from './NewPasswordFields';
 
 interface ForgetValues {
   target: string;
@@ -45,13 +46,16 @@ export function ForgetPage() {
     (v: Partial<ForgetValues>) => fieldIssues(resetPassword.body, forgetBody(v, channel)),
     [channel],
   );
-  const { form, rule, showServerIssues } = useContractForm<ForgetValues>(validate);
+  const { form, showServerIssues } = usePortalForm<ForgetValues>({
+    validate,
+    defaultValues: { target: '', code: '', password: '', password_confirm: '' },
+  });
   const [busy, setBusy] = useState(false);
   const loginLink = withCallback(`/${site.prefix}/login`, location.search, site, origin);
 
   const changeChannel = (next: CodeChannel) => {
     setChannel(next);
-    form.resetFields(['target']);
+    form.resetField('target');
   };
 
   const submit = async (values: ForgetValues) => {
@@ -68,26 +72,21 @@ export function ForgetPage() {
 
   return (
     <AccountsCard id="forget-page" title={t('forgetTitle')} lead={t('forgetLead')}>
-      <Form
-        form={form}
-        name="forget"
-        layout="vertical"
-        validateTrigger="onBlur"
-        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-        onFinish={(values) => void submit(values)}
-      >
+      <PortalForm form={form} name="forget" onValid={submit}>
         <ChannelSwitch channel={channel} onChange={changeChannel} testId="forget-channel" />
-        <TargetField channel={channel} rule={rule('target')} testId="forget-target" />
-        <CodeField form={form} channel={channel} purpose="reset" rule={rule('code')} testId="forget-code" />
-        <NewPasswordFields
-          passwordRule={rule('password')}
-          confirmRule={rule('password_confirm')}
-          testIds={{ password: 'forget-password', confirm: 'forget-password-confirm' }}
-        />
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="forget-submit">
+        <TargetField channel={channel} testId="forget-target" />
+        <CodeField channel={channel} purpose="reset" testId="forget-code" />
+        <NewPasswordFields testIds={{ password: 'forget-password', confirm: 'forget-password-confirm' }} />
+        <PortalButton
+          variant="primary"
+          htmlType="submit"
+          className="portal-button--block"
+          loading={busy}
+          data-testid="forget-submit"
+        >
           {t('resetSubmit')}
-        </Button>
-      </Form>
+        </PortalButton>
+      </PortalForm>
       <p className="accounts-card__switch">
         <Link to={loginLink} data-testid="forget-to-login">
           {t('backToLogin')}

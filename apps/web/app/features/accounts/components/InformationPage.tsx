@@ -10,10 +10,11 @@ import { invalidateShell } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { callWithContract } from '~/lib/forms/contract-call';
 import { callbackOf } from '../routing/sign-in-target';
 import { AccountsCard } from './AccountsCard';
-import { ContactFields } from './SharedFields';
+import { ContactFields } from './ContactFields';
 
 export interface IndustryOption {
   value: number;

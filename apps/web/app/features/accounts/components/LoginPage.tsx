@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Alert from 'antd/es/alert';
 import type { CurrentUser } from '@portal/contracts/accounts';
+import { FormAlert } from '~/components/form/FormAlert';
 import { Tabs } from '~/components/Tabs';
 import { invalidateShell } from '~/lib/session';
 import { loginReasonOf } from '~/lib/login-link';
@@ -49,14 +49,7 @@ export function LoginPage({ view }: { view: LoginView }) {
   return (
     <AccountsCard id="login-page" title={t('loginTitle')} lead={t('loginLead')}>
       {reason ? (
-        <Alert
-          className="login-reason"
-          type="info"
-          showIcon
-          role="status"
-          message={t(`loginReason.${reason}`)}
-          data-testid="login-reason"
-        />
+        <FormAlert type="info" className="login-reason" message={t(`loginReason.${reason}`)} testId="login-reason" />
       ) : null}
       <Tabs
         activeKey={view.type}

@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '~/lib/use-translation';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Checkbox from 'antd/es/checkbox';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import {
   login,
   loginByCode,
@@ -14,8 +10,12 @@ import {
   type CurrentUser,
 } from '@portal/contracts/accounts';
 import { STATUS } from '@portal/contracts/envelope';
+import { CheckboxField, PasswordField, PortalForm, TextField } from '~/components/form/Form';
+import { FormAlert } from '~/components/form/FormAlert';
+import { PortalButton } from '~/components/PortalButton';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { callWithContract } from '~/lib/forms/contract-call';
+import { usePortalForm } from '~/lib/forms/use-portal-form';
 import type { CodeChannel } from '../routing/login-view';
 import { AgreementText } from './AgreementText';
 import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
@@ -33,7 +33,10 @@ const validatePassword = (v: Partial<PasswordValues>) => fieldIssues(login.body,
 /** Sign-in with an email address or mobile number and a password. */
 export function PasswordSignIn({ onSignedIn }: { onSignedIn(user: CurrentUser): void }) {
   const { t } = useTranslation('auth');
-  const { form, rule, showServerIssues } = useContractForm<PasswordValues>(validatePassword);
+  const { form, showServerIssues } = usePortalForm<PasswordValues>({
+    validate: validatePassword,
+    defaultValues: { account: '', password: '' },
+  });
   const [busy, setBusy] = useState(false);
   // A refusal stays under the form (a toast goes away): the server's words and the tries left.
   const [refusal, setRefusal] = useState<{ msg: string; remaining: number | null } | null>(null);
@@ -53,30 +56,37 @@ export function PasswordSignIn({ onSignedIn }: { onSignedIn(user: CurrentUser): 
   };
 
   return (
-    <Form
-      form={form}
-      name="login-password"
-      layout="vertical"
-      validateTrigger="onBlur"
-      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-      onFinish={(values) => void submit(values)}
-    >
-      <Form.Item name="account" label={t('account')} required rules={[rule('account')]}>
-        <Input autoComplete="username" maxLength={254} data-testid="login-account" />
-      </Form.Item>
-      <Form.Item name="password" label={t('password')} required rules={[rule('password')]}>
-        <Input.Password autoComplete="current-password" maxLength={PASSWORD_RULE.max} data-testid="login-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+    <PortalForm form={form} name="login-password" onValid={submit}>
+      <TextField
+        name="account"
+        label={t('account')}
+        required
+        autoComplete="username"
+        maxLength={254}
+        testId="login-account"
+      />
+      <PasswordField
+        name="password"
+        label={t('password')}
+        required
+        autoComplete="current-password"
+        maxLength={PASSWORD_RULE.max}
+        testId="login-password"
+      />
+      <PortalButton
+        variant="primary"
+        htmlType="submit"
+        className="portal-button--block"
+        loading={busy}
+        data-testid="login-submit"
+      >
         {t('signIn')}
-      </Button>
+      </PortalButton>
       {refusal ? (
-        <Alert
-          className="login-refusal"
+        <FormAlert
           type="error"
-          showIcon
-          role="alert"
-          data-testid="login-refusal"
+          className="login-refusal"
+          testId="login-refusal"
           message={refusal.msg}
           description={
             refusal.remaining === null
@@ -87,7 +97,7 @@ export function PasswordSignIn({ onSignedIn }: { onSignedIn(user: CurrentUser): 
           }
         />
       ) : null}
-    </Form>
+    </PortalForm>
   );
 }
 
@@ -103,9 +113,9 @@ const codeBody = (v: Partial<CodeValues>, channel: CodeChannel) => ({
 });
 
 /** The target field is cleared when the channel changes: an email address is no mobile number. */
-function useTargetResetOnChannel(form: { resetFields(fields: ['target']): void }, channel: CodeChannel) {
+function useTargetResetOnChannel<V extends { target: string }>(form: UseFormReturn<V>, channel: CodeChannel) {
   useEffect(() => {
-    form.resetFields(['target']);
+    form.resetField('target' as never);
   }, [form, channel]);
 }
 
@@ -124,7 +134,7 @@ export function CodeSignIn({
     (v: Partial<CodeValues>) => fieldIssues(loginByCode.body, codeBody(v, channel)),
     [channel],
   );
-  const { form, rule, showServerIssues } = useContractForm<CodeValues>(validate);
+  const { form, showServerIssues } = usePortalForm<CodeValues>({ validate, defaultValues: { target: '', code: '' } });
   const [busy, setBusy] = useState(false);
   useTargetResetOnChannel(form, channel);
 
@@ -137,21 +147,20 @@ export function CodeSignIn({
   };
 
   return (
-    <Form
-      form={form}
-      name="login-code"
-      layout="vertical"
-      validateTrigger="onBlur"
-      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-      onFinish={(values) => void submit(values)}
-    >
+    <PortalForm form={form} name="login-code" onValid={submit}>
       <ChannelSwitch channel={channel} onChange={onChannel} testId="code-channel" />
-      <TargetField channel={channel} rule={rule('target')} testId="code-target" />
-      <CodeField form={form} channel={channel} purpose="login" rule={rule('code')} testId="code-code" />
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="code-submit">
+      <TargetField channel={channel} testId="code-target" />
+      <CodeField channel={channel} purpose="login" testId="code-code" />
+      <PortalButton
+        variant="primary"
+        htmlType="submit"
+        className="portal-button--block"
+        loading={busy}
+        data-testid="code-submit"
+      >
         {t('signIn')}
-      </Button>
-    </Form>
+      </PortalButton>
+    </PortalForm>
   );
 }
 
@@ -187,7 +196,10 @@ export function RegisterForm({
     (v: Partial<RegisterValues>) => fieldIssues(register.body, registerBody(v, channel)),
     [channel],
   );
-  const { form, rule, showServerIssues } = useContractForm<RegisterValues>(validate);
+  const { form, showServerIssues } = usePortalForm<RegisterValues>({
+    validate,
+    defaultValues: { target: '', user_nick_name: '', password: '', code: '', agree: false },
+  });
   const [busy, setBusy] = useState(false);
   useTargetResetOnChannel(form, channel);
 
@@ -200,37 +212,39 @@ export function RegisterForm({
   };
 
   return (
-    <Form
-      form={form}
-      name="register"
-      layout="vertical"
-      validateTrigger="onBlur"
-      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-      onFinish={(values) => void submit(values)}
-    >
+    <PortalForm form={form} name="register" onValid={submit}>
       <ChannelSwitch channel={channel} onChange={onChannel} testId="register-channel" />
-      <TargetField channel={channel} rule={rule('target')} testId="register-target" />
-      <Form.Item name="user_nick_name" label={t('nickname')} required rules={[rule('user_nick_name')]}>
-        <Input autoComplete="nickname" maxLength={NICKNAME_RULE.max} data-testid="register-nickname" />
-      </Form.Item>
-      <Form.Item
+      <TargetField channel={channel} testId="register-target" />
+      <TextField
+        name="user_nick_name"
+        label={t('nickname')}
+        required
+        autoComplete="nickname"
+        maxLength={NICKNAME_RULE.max}
+        testId="register-nickname"
+      />
+      <PasswordField
         name="password"
         label={t('password')}
         required
-        rules={[rule('password')]}
-        extra={t('passwordHint', PASSWORD_RULE)}
+        hint={t('passwordHint', PASSWORD_RULE)}
+        autoComplete="new-password"
+        maxLength={PASSWORD_RULE.max}
+        testId="register-password"
+      />
+      <CodeField channel={channel} purpose="register" testId="register-code" />
+      <CheckboxField name="agree" testId="register-agree">
+        <AgreementText />
+      </CheckboxField>
+      <PortalButton
+        variant="primary"
+        htmlType="submit"
+        className="portal-button--block"
+        loading={busy}
+        data-testid="register-submit"
       >
-        <Input.Password autoComplete="new-password" maxLength={PASSWORD_RULE.max} data-testid="register-password" />
-      </Form.Item>
-      <CodeField form={form} channel={channel} purpose="register" rule={rule('code')} testId="register-code" />
-      <Form.Item name="agree" valuePropName="checked" validateTrigger="onChange" rules={[rule('agree')]}>
-        <Checkbox data-testid="register-agree">
-          <AgreementText />
-        </Checkbox>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
         {t('register')}
-      </Button>
-    </Form>
+      </PortalButton>
+    </PortalForm>
   );
 }

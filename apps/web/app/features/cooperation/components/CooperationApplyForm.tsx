@@ -15,7 +15,8 @@ import {
 } from '@portal/contracts/cooperation';
 import type { CallData } from '@portal/contracts/call';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { parseContractBody, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { parseContractBody } from '~/lib/forms/contract-call';
 import { withPortalAntd } from '~/lib/PortalAntd';
 import { requestClient } from '~/lib/request/client';
 import { toast } from '~/lib/toast';

@@ -24,7 +24,8 @@ import { POST_RULE, POST_TYPE, postAdd, postEdit, postFormConfig, postInfo } fro
 import { clearEditorDraft } from '~/components/editor/editor-draft';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { AttachmentUpload, type FormAttachment } from '~/components/upload/AttachmentUpload';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { callWithContract } from '~/lib/forms/contract-call';
 import { callQuery } from '~/lib/query/call-query';
 import { useInvalidateCalls } from '~/lib/query/use-call';
 import { useShell } from '~/lib/shell';

@@ -20,7 +20,8 @@ import {
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { parseContractBody, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { parseContractBody } from '~/lib/forms/contract-call';
 import { addTexts } from '~/lib/i18n';
 import { withPortalAntd } from '~/lib/PortalAntd';
 import { useCall } from '~/lib/query/use-call';

@@ -20,7 +20,8 @@ import { journalSubmissionCatalogues } from '@portal/locales/journal-submission'
 import { clearEditorDraft } from '~/components/editor/editor-draft';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
 import { AttachmentUpload, type FormAttachment } from '~/components/upload/AttachmentUpload';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { callWithContract } from '~/lib/forms/contract-call';
 import { addTexts } from '~/lib/i18n';
 import { withPortalAntd } from '~/lib/PortalAntd';
 import { callQuery } from '~/lib/query/call-query';

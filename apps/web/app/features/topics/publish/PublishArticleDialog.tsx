@@ -23,7 +23,8 @@ import {
 } from '@portal/contracts/topics';
 import { clearEditorDraft } from '~/components/editor/editor-draft';
 import { LazyRichTextEditor } from '~/components/editor/LazyRichTextEditor';
-import { callWithContract, SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { callWithContract } from '~/lib/forms/contract-call';
 import { callQuery } from '~/lib/query/call-query';
 import { useInvalidateCalls } from '~/lib/query/use-call';
 import { withPortalAntd } from '~/lib/PortalAntd';

@@ -1,0 +1,261 @@
+import { useId, useState, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  FormProvider,
+  useFormContext,
+  useFormState,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type SubmitHandler,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { EyeIcon, EyeOffIcon } from './eye-icons';
+import { useTranslation } from '~/lib/use-translation';
+import './form.css';
+
+/**
+ * The public pages' forms without antd (issue 16: their JavaScript at start): a `<form>` around a
+ * `usePortalForm` form, and fields drawn like antd's vertical form items. The browser's own checks
+ * are off (`noValidate`): the contract's rules speak, in the page's language.
+ */
+export function PortalForm<Values extends FieldValues>({
+  form,
+  name,
+  onValid,
+  className,
+  children,
+}: {
+  form: UseFormReturn<Values>;
+  name: string;
+  onValid: SubmitHandler<Values>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form
+        name={name}
+        className={className ? `portal-form ${className}` : 'portal-form'}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** Whether a pointer is pressed on the page (see `registerField`). */
+let pressing = false;
+if (typeof document !== 'undefined') {
+  const release = () => {
+    pressing = false;
+  };
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
+/**
+ * `register(name)` for a control of these fields, with one change: a field left by pressing a button
+ * (send, send the code) is checked once the press is over. Checked at once, its message would move
+ * the button from under the pointer between press and release, and the press would be lost; the
+ * send checks the whole form anyway.
+ */
+export function registerField<V extends FieldValues>(
+  register: UseFormRegister<V>,
+  name: Path<V>,
+  rules?: RegisterOptions<V, Path<V>>,
+) {
+  const field = register(name, rules);
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    if (!pressing) return field.onBlur(event);
+    const released = new AbortController();
+    const later = () => {
+      released.abort();
+      window.setTimeout(() => void field.onBlur(event), 0);
+    };
+    document.addEventListener('pointerup', later, { capture: true, signal: released.signal });
+    document.addEventListener('pointercancel', later, { capture: true, signal: released.signal });
+    return Promise.resolve();
+  };
+  return { ...field, onBlur };
+}
+
+/** What a field hands its control: the label's target, and the message and hint that describe it. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}
+
+/**
+ * One field: its label (with the required mark), the control, the field's message when it has one
+ * (read out as it appears), and a hint under it.
+ */
+export function Field({
+  name,
+  label,
+  required = false,
+  hint,
+  children,
+}: {
+  name: string;
+  label?: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  children(control: ControlProps): ReactNode;
+}) {
+  const id = useId();
+  const { errors } = useFormState({ name });
+  const error = errors[name]?.message;
+  const message = typeof error === 'string' && error ? error : undefined;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [message ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  return (
+    <div className={message ? 'portal-field portal-field--error' : 'portal-field'}>
+      {label ? (
+        <label
+          htmlFor={`${id}-control`}
+          className={required ? 'portal-field__label portal-field__label--required' : 'portal-field__label'}
+        >
+          {label}
+        </label>
+      ) : null}
+      {children({
+        id: `${id}-control`,
+        'aria-invalid': Boolean(message),
+        'aria-describedby': describedBy || undefined,
+        'aria-required': required || undefined,
+      })}
+      {message ? (
+        <div id={errorId} className="portal-field__error" role="alert">
+          {message}
+        </div>
+      ) : null}
+      {hint ? (
+        <div id={hintId} className="portal-field__hint">
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'required' | 'className'>;
+
+interface TextFieldProps extends InputProps {
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  testId?: string;
+  rules?: RegisterOptions;
+}
+
+/** A one-line text field (text, email, tel, …). */
+export function TextField({ name, label, required, hint, testId, rules, ...input }: TextFieldProps) {
+  const { register } = useFormContext();
+  return (
+    <Field name={name} label={label} required={required} hint={hint}>
+      {(control) => (
+        <input
+          type="text"
+          {...input}
+          {...control}
+          {...registerField(register, name, rules)}
+          className="portal-input"
+          data-testid={testId}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A password field with a button that shows and hides what was typed. */
+export function PasswordField({ name, label, required, hint, testId, rules, ...input }: TextFieldProps) {
+  const { t } = useTranslation();
+  const { register } = useFormContext();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field name={name} label={label} required={required} hint={hint}>
+      {(control) => (
+        <span className="portal-input-affix">
+          <input
+            {...input}
+            {...control}
+            {...registerField(register, name, rules)}
+            type={visible ? 'text' : 'password'}
+            className="portal-input"
+            data-testid={testId}
+          />
+          <button
+            type="button"
+            className="portal-input-affix__button"
+            aria-label={visible ? t('hidePassword') : t('showPassword')}
+            aria-pressed={visible}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            {visible ? <EyeIcon /> : <EyeOffIcon />}
+          </button>
+        </span>
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its words beside it (the words may hold links); its message shows under it. */
+export function CheckboxField({ name, testId, children }: { name: string; testId?: string; children: ReactNode }) {
+  const { register } = useFormContext();
+  return (
+    <Field name={name}>
+      {(control) => (
+        <label className="portal-checkbox" htmlFor={control.id}>
+          <input type="checkbox" {...control} {...registerField(register, name)} data-testid={testId} />
+          <span>{children}</span>
+        </label>
+      )}
+    </Field>
+  );
+}
+
+/** A choice of a few options drawn as joined buttons (antd's button radios), radios underneath. */
+export function RadioButtons<V extends string>({
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  name: string;
+  value: V;
+  onChange(value: V): void;
+  options: ReadonlyArray<{ value: V; label: ReactNode; testId?: string }>;
+}) {
+  return (
+    <div className="portal-radio-buttons">
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className={
+            option.value === value
+              ? 'portal-radio-buttons__option portal-radio-buttons__option--checked'
+              : 'portal-radio-buttons__option'
+          }
+        >
+          <input
+            type="radio"
+            className="portal-visually-hidden"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+          />
+          <span data-testid={option.testId}>{option.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
