@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { followToggle, login } from '@portal/contracts/accounts';
+import { followToggle } from '@portal/contracts/accounts';
 import {
   commentAdd,
   postAcceptAnswer,
@@ -17,7 +17,15 @@ import {
   topicArticleWithdraw,
   topicPageList,
 } from '@portal/contracts/topics';
-import { apiContext, callApi, fieldErrors, fill, registerMember, signInByApi, toasts } from './support/accounts';
+import {
+  apiContext,
+  callApi,
+  changePasswordByApi,
+  fieldErrors,
+  fill,
+  registerMember,
+  toasts,
+} from './support/accounts';
 import { useAdmin } from './support/admin';
 import { expect, SITES, test, waitForHydration, type E2eSite } from './support/fixtures';
 import { confirmPopconfirm } from './support/antd';
@@ -144,7 +152,7 @@ test('the personal centre: every section at its own URL, by menu and by URL, on 
 
       // The password, changed in the account section: two different new ones are refused on the
       // field, nothing sent; then the change, a toast and an empty form. This session stays (every
-      // other one ends), and the new password is the one that signs in.
+      // other one ends), and the new password is the member's password.
       const changed = `changed phrase ${stamp}`;
       await page.getByTestId('password-old').fill(a.password);
       await page.getByTestId('password-new').fill(changed);
@@ -162,14 +170,10 @@ test('the personal centre: every section at its own URL, by menu and by URL, on 
       await expect(toasts(page).filter({ hasText: site.texts.auth.passwordChanged })).toBeVisible();
       await expect(page.getByTestId('password-old')).toHaveValue('');
       await expect(page.getByTestId('password-confirm')).toHaveValue('');
-      const fresh = await apiContext(playwright, baseURL);
-      try {
-        const old = await callApi(fresh, site, login, { account: a.target, password: a.password });
-        expect(old.status, 'the old password').toBe(201);
-        expect((await signInByApi(fresh, a, changed)).user_id, 'the new password').toBe(a.userId);
-      } finally {
-        await fresh.dispose();
-      }
+      // (checked as the current password of a further change: a password sign-in here would count
+      // against this address's sign-in limit, which the accounts journey uses up)
+      expect((await changePasswordByApi(me, site, a.password, changed)).status, 'the old password').not.toBe(200);
+      expect((await changePasswordByApi(me, site, changed, changed)).status, 'the new password').toBe(200);
 
       // My creations, by the menu: every status, with the author's actions.
       await nav.getByTestId('centre-menu-creations').click();

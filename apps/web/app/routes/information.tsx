@@ -6,7 +6,6 @@ import { InformationPage } from '~/features/accounts/components/InformationPage'
 import { routeMeta } from '~/lib/route-meta';
 import { siteOfPage } from '~/lib/site';
 import type { Route } from './+types/information';
-import { PortalAntd } from '~/lib/PortalAntd';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -21,9 +20,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function Information({ loaderData }: Route.ComponentProps) {
-  return (
-    <PortalAntd>
-      <InformationPage member={loaderData.member} industries={loaderData.industries} />
-    </PortalAntd>
-  );
+  return <InformationPage member={loaderData.member} industries={loaderData.industries} />;
 }

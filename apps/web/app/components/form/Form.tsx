@@ -69,7 +69,7 @@ export function registerField<V extends FieldValues>(
   rules?: RegisterOptions<V, Path<V>>,
 ) {
   const field = register(name, rules);
-  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+  const onBlur = (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => {
     if (!pressing) return field.onBlur(event);
     const released = new AbortController();
     const later = () => {
@@ -257,5 +257,48 @@ export function RadioButtons<V extends string>({
         </label>
       ))}
     </div>
+  );
+}
+
+/**
+ * A choice from a list (the browser's own select, drawn like the text fields): the first option,
+ * `placeholder`, stands for no choice. Values are numbers, as the dictionaries' ids are.
+ */
+export function SelectField({
+  name,
+  label,
+  required,
+  placeholder,
+  options,
+  testId,
+}: {
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  placeholder: string;
+  options: ReadonlyArray<{ value: number; label: string }>;
+  testId?: string;
+}) {
+  const { register } = useFormContext();
+  return (
+    <Field name={name} label={label} required={required}>
+      {(control) => (
+        <select
+          {...control}
+          {...registerField(register, name, {
+            setValueAs: (value: string) => (value === '' ? undefined : Number(value)),
+          })}
+          className="portal-input portal-select"
+          data-testid={testId}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -1,9 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import {
   AVATAR_RULE,
   changePassword,
@@ -22,9 +19,8 @@ import { toast } from '~/lib/toast';
 import { avatarBody, uploadAvatarCall } from '../api/avatar-upload';
 import { AVATAR_ACCEPT, avatarFileProblem } from '../forms/avatar-file';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { callWithContract } from '~/lib/forms/contract-call';
-import { PasswordField, PortalForm } from '~/components/form/Form';
+import { PasswordField, PortalForm, TextField } from '~/components/form/Form';
 import { PortalButton } from '~/components/PortalButton';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { ContactFields } from './ContactFields';
@@ -112,9 +108,9 @@ function AvatarField({ member }: { member: CurrentUser }) {
           onChange={(event) => void upload(event)}
           data-testid="avatar-input"
         />
-        <Button onClick={() => input.current?.click()} loading={busy} data-testid="avatar-upload">
+        <PortalButton onClick={() => input.current?.click()} loading={busy} data-testid="avatar-upload">
           {t('changeAvatar')}
-        </Button>
+        </PortalButton>
         <p className="accounts-hint">{t('avatarHint', { mb: AVATAR_RULE.maxMb })}</p>
       </div>
     </div>
@@ -137,7 +133,14 @@ const validateAccount = (v: Partial<AccountValues>) => fieldIssues(updateAccount
 
 function AccountForm({ member }: { member: CurrentUser }) {
   const { t } = useTranslation('auth');
-  const { form, rule, showServerIssues } = useContractForm<AccountValues>(validateAccount);
+  const { form, showServerIssues } = usePortalForm<AccountValues>({
+    validate: validateAccount,
+    defaultValues: {
+      user_nick_name: member.user_nick_name,
+      user_contact_mobile: member.user_contact_mobile,
+      user_contact_email: member.user_contact_email,
+    },
+  });
   const memberChanged = useMemberChanged();
   const [busy, setBusy] = useState(false);
 
@@ -154,32 +157,20 @@ function AccountForm({ member }: { member: CurrentUser }) {
   };
 
   return (
-    <Form
-      form={form}
-      name="account"
-      layout="vertical"
-      className="accounts-form"
-      validateTrigger="onBlur"
-      scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-      initialValues={{
-        user_nick_name: member.user_nick_name,
-        user_contact_mobile: member.user_contact_mobile,
-        user_contact_email: member.user_contact_email,
-      }}
-      onFinish={(values) => void submit(values)}
-    >
-      <Form.Item name="user_nick_name" label={t('nickname')} required rules={[rule('user_nick_name')]}>
-        <Input autoComplete="nickname" maxLength={NICKNAME_RULE.max} data-testid="account-nickname" />
-      </Form.Item>
-      <ContactFields
-        mobileRule={rule('user_contact_mobile')}
-        emailRule={rule('user_contact_email')}
-        testIds={{ mobile: 'account-mobile', email: 'account-email' }}
+    <PortalForm form={form} name="account" className="accounts-form" onValid={submit}>
+      <TextField
+        name="user_nick_name"
+        label={t('nickname')}
+        required
+        autoComplete="nickname"
+        maxLength={NICKNAME_RULE.max}
+        testId="account-nickname"
       />
-      <Button type="primary" htmlType="submit" loading={busy} data-testid="account-submit">
+      <ContactFields testIds={{ mobile: 'account-mobile', email: 'account-email' }} />
+      <PortalButton variant="primary" htmlType="submit" loading={busy} data-testid="account-submit">
         {t('saveAccount')}
-      </Button>
-    </Form>
+      </PortalButton>
+    </PortalForm>
   );
 }
 

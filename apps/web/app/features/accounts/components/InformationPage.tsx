@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
 import { saveInformation, type CurrentUser } from '@portal/contracts/accounts';
 import { invalidateShell } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
+import { PortalForm, SelectField, TextField } from '~/components/form/Form';
+import { PortalButton } from '~/components/PortalButton';
+import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { callWithContract } from '~/lib/forms/contract-call';
 import { callbackOf } from '../routing/sign-in-target';
 import { AccountsCard } from './AccountsCard';
@@ -61,7 +59,17 @@ export function InformationPage({ member, industries }: { member: CurrentUser; i
   const { site, origin } = useShell();
   const location = useLocation();
   const navigate = useNavigate();
-  const { form, rule, showServerIssues } = useContractForm<InformationValues>(validateInformation);
+  const { form, showServerIssues } = usePortalForm<InformationValues>({
+    validate: validateInformation,
+    defaultValues: {
+      user_name: member.user_name,
+      user_company: member.user_company,
+      user_job_title: member.user_job_title,
+      user_industry: member.user_industry ?? undefined,
+      user_contact_mobile: member.user_contact_mobile,
+      user_contact_email: member.user_contact_email,
+    },
+  });
   const [busy, setBusy] = useState(false);
 
   const submit = async (values: InformationValues) => {
@@ -79,54 +87,50 @@ export function InformationPage({ member, industries }: { member: CurrentUser; i
 
   return (
     <AccountsCard id="information-page" title={t('informationTitle')} lead={t('informationLead')}>
-      <Form
-        form={form}
-        name="information"
-        layout="vertical"
-        validateTrigger="onBlur"
-        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-        initialValues={{
-          user_name: member.user_name,
-          user_company: member.user_company,
-          user_job_title: member.user_job_title,
-          user_industry: member.user_industry ?? undefined,
-          user_contact_mobile: member.user_contact_mobile,
-          user_contact_email: member.user_contact_email,
-        }}
-        onFinish={(values) => void submit(values)}
-      >
-        <Form.Item name="user_name" label={t('realName')} required rules={[rule('user_name')]}>
-          <Input autoComplete="name" maxLength={64} data-testid="information-name" />
-        </Form.Item>
-        <Form.Item name="user_company" label={t('company')} required rules={[rule('user_company')]}>
-          <Input autoComplete="organization" maxLength={128} data-testid="information-company" />
-        </Form.Item>
-        <Form.Item name="user_job_title" label={t('jobTitle')} required rules={[rule('user_job_title')]}>
-          <Input autoComplete="organization-title" maxLength={128} data-testid="information-job-title" />
-        </Form.Item>
-        <Form.Item
+      <PortalForm form={form} name="information" onValid={submit}>
+        <TextField
+          name="user_name"
+          label={t('realName')}
+          required
+          autoComplete="name"
+          maxLength={64}
+          testId="information-name"
+        />
+        <TextField
+          name="user_company"
+          label={t('company')}
+          required
+          autoComplete="organization"
+          maxLength={128}
+          testId="information-company"
+        />
+        <TextField
+          name="user_job_title"
+          label={t('jobTitle')}
+          required
+          autoComplete="organization-title"
+          maxLength={128}
+          testId="information-job-title"
+        />
+        <SelectField
           name="user_industry"
           label={t('industry')}
           required
-          validateTrigger="onChange"
-          rules={[rule('user_industry')]}
-        >
-          <Select
-            options={industries}
-            placeholder={t('industryPlaceholder')}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid="information-industry"
-          />
-        </Form.Item>
-        <ContactFields
-          mobileRule={rule('user_contact_mobile')}
-          emailRule={rule('user_contact_email')}
-          testIds={{ mobile: 'information-mobile', email: 'information-email' }}
+          placeholder={t('industryPlaceholder')}
+          options={industries}
+          testId="information-industry"
         />
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="information-submit">
+        <ContactFields testIds={{ mobile: 'information-mobile', email: 'information-email' }} />
+        <PortalButton
+          variant="primary"
+          htmlType="submit"
+          className="portal-button--block"
+          loading={busy}
+          data-testid="information-submit"
+        >
           {t('save')}
-        </Button>
-      </Form>
+        </PortalButton>
+      </PortalForm>
     </AccountsCard>
   );
 }
