@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { registerMember } from './support/accounts';
 import { expect, homeOf, otherSite, SITES, test, waitForHydration } from './support/fixtures';
 
 /** The nonce of the page's `script-src`, from the CSP response header. */
@@ -103,9 +104,11 @@ for (const site of SITES) {
       await expect(publish).toHaveCSS('background-color', 'rgb(11, 87, 208)');
       await expect(publish).toHaveCSS('border-top-left-radius', '6px');
 
-      // The login page draws antd's form: antd's stylesheet comes first, so the app's own rules win.
-      const login = `/${site.prefix}/login`;
-      await still.goto(login);
+      // The expert application draws antd's form (a member's page): antd's stylesheet comes first,
+      // so the app's own rules win.
+      const application = `/${site.prefix}/stationed/application`;
+      await registerMember(bare.request, site, { tag: 'styles' });
+      await still.goto(application);
       const sheets = await stylesheets();
       const antd = sheets.filter((href) => antdSheet.test(href));
       expect(antd, `antd's stylesheet among ${sheets.join(', ')}`).toHaveLength(1);
@@ -118,7 +121,7 @@ for (const site of SITES) {
         "antd's stylesheet before the app's styles",
       ).toBe(true);
       expect(await still.locator('style').count(), 'no inline style but the app’s').toBe(1);
-      const submit = still.getByTestId('login-submit');
+      const submit = still.getByTestId('apply-submit');
       await expect(submit).toHaveCSS('background-color', 'rgb(11, 87, 208)');
       await expect(submit).toHaveCSS('border-top-left-radius', '6px');
       await bare.close();
@@ -129,7 +132,8 @@ for (const site of SITES) {
 
       // With JavaScript, the browser's antd finds those styles in the stylesheet and adds only its
       // theme variables, no component rules.
-      await page.goto(login);
+      await registerMember(page.context().request, site, { tag: 'styles' });
+      await page.goto(application);
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       const injected = await page
