@@ -7,9 +7,9 @@ import {
   type Path,
   type RegisterOptions,
   type SubmitHandler,
-  type UseFormRegister,
   type UseFormReturn,
 } from 'react-hook-form';
+import { PortalButton } from '~/components/PortalButton';
 import { EyeIcon, EyeOffIcon } from './eye-icons';
 import { useTranslation } from '~/lib/use-translation';
 import './form.css';
@@ -58,17 +58,18 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * `register(name)` for a control of these fields, with one change: a field left by pressing a button
- * (send, send the code) is checked once the press is over. Checked at once, its message would move
- * the button from under the pointer between press and release, and the press would be lost; the
- * send checks the whole form anyway.
+ * `register(name)` for a control of these fields, with two additions. The control starts with the
+ * form's default value, so the server's page shows it (react-hook-form sets its inputs only once they
+ * are in the browser). And a field left by pressing a button (send, send the code) is checked once
+ * the press is over: checked at once, its message would move the button from under the pointer
+ * between press and release, and the press would be lost; the send checks the whole form anyway.
  */
 export function registerField<V extends FieldValues>(
-  register: UseFormRegister<V>,
+  form: Pick<UseFormReturn<V>, 'register' | 'formState'>,
   name: Path<V>,
   rules?: RegisterOptions<V, Path<V>>,
 ) {
-  const field = register(name, rules);
+  const field = form.register(name, rules);
   const onBlur = (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => {
     if (!pressing) return field.onBlur(event);
     const released = new AbortController();
@@ -80,7 +81,13 @@ export function registerField<V extends FieldValues>(
     document.addEventListener('pointercancel', later, { capture: true, signal: released.signal });
     return Promise.resolve();
   };
-  return { ...field, onBlur };
+  const initial: unknown = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[name];
+  return { ...field, onBlur, initial };
+}
+
+/** A text control's starting value: a string default as it is, anything else as empty. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
 /** What a field hands its control: the label's target, and the message and hint that describe it. */
@@ -158,7 +165,7 @@ interface TextFieldProps extends InputProps {
 
 /** A one-line text field (text, email, tel, …). */
 export function TextField({ name, label, required, hint, testId, rules, ...input }: TextFieldProps) {
-  const { register } = useFormContext();
+  const { initial, ...field } = registerField(useFormContext(), name, rules);
   return (
     <Field name={name} label={label} required={required} hint={hint}>
       {(control) => (
@@ -166,7 +173,8 @@ export function TextField({ name, label, required, hint, testId, rules, ...input
           type="text"
           {...input}
           {...control}
-          {...registerField(register, name, rules)}
+          {...field}
+          defaultValue={textOf(initial)}
           className="portal-input"
           data-testid={testId}
         />
@@ -178,7 +186,7 @@ export function TextField({ name, label, required, hint, testId, rules, ...input
 /** A password field with a button that shows and hides what was typed. */
 export function PasswordField({ name, label, required, hint, testId, rules, ...input }: TextFieldProps) {
   const { t } = useTranslation();
-  const { register } = useFormContext();
+  const { initial, ...field } = registerField(useFormContext(), name, rules);
   const [visible, setVisible] = useState(false);
   return (
     <Field name={name} label={label} required={required} hint={hint}>
@@ -187,7 +195,8 @@ export function PasswordField({ name, label, required, hint, testId, rules, ...i
           <input
             {...input}
             {...control}
-            {...registerField(register, name, rules)}
+            {...field}
+            defaultValue={textOf(initial)}
             type={visible ? 'text' : 'password'}
             className="portal-input"
             data-testid={testId}
@@ -209,12 +218,12 @@ export function PasswordField({ name, label, required, hint, testId, rules, ...i
 
 /** A checkbox with its words beside it (the words may hold links); its message shows under it. */
 export function CheckboxField({ name, testId, children }: { name: string; testId?: string; children: ReactNode }) {
-  const { register } = useFormContext();
+  const { initial, ...field } = registerField(useFormContext(), name);
   return (
     <Field name={name}>
       {(control) => (
         <label className="portal-checkbox" htmlFor={control.id}>
-          <input type="checkbox" {...control} {...registerField(register, name)} data-testid={testId} />
+          <input type="checkbox" {...control} {...field} defaultChecked={initial === true} data-testid={testId} />
           <span>{children}</span>
         </label>
       )}
@@ -279,15 +288,16 @@ export function SelectField({
   options: ReadonlyArray<{ value: number; label: string }>;
   testId?: string;
 }) {
-  const { register } = useFormContext();
+  const { initial, ...field } = registerField(useFormContext(), name, {
+    setValueAs: (value: string) => (value === '' ? undefined : Number(value)),
+  });
   return (
     <Field name={name} label={label} required={required}>
       {(control) => (
         <select
           {...control}
-          {...registerField(register, name, {
-            setValueAs: (value: string) => (value === '' ? undefined : Number(value)),
-          })}
+          {...field}
+          defaultValue={textOf(initial)}
           className="portal-input portal-select"
           data-testid={testId}
         >
@@ -300,5 +310,30 @@ export function SelectField({
         </select>
       )}
     </Field>
+  );
+}
+
+/** The form's send button: primary, busy while the call is on its way, across the form when `block`. */
+export function SubmitButton({
+  busy,
+  block = false,
+  testId,
+  children,
+}: {
+  busy: boolean;
+  block?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <PortalButton
+      variant="primary"
+      htmlType="submit"
+      className={block ? 'portal-button--block' : undefined}
+      loading={busy}
+      data-testid={testId}
+    >
+      {children}
+    </PortalButton>
   );
 }

@@ -20,7 +20,7 @@ import { avatarBody, uploadAvatarCall } from '../api/avatar-upload';
 import { AVATAR_ACCEPT, avatarFileProblem } from '../forms/avatar-file';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
 import { callWithContract } from '~/lib/forms/contract-call';
-import { PasswordField, PortalForm, TextField } from '~/components/form/Form';
+import { PasswordField, PortalForm, SubmitButton, TextField } from '~/components/form/Form';
 import { PortalButton } from '~/components/PortalButton';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { ContactFields } from './ContactFields';
@@ -167,9 +167,9 @@ function AccountForm({ member }: { member: CurrentUser }) {
         testId="account-nickname"
       />
       <ContactFields testIds={{ mobile: 'account-mobile', email: 'account-email' }} />
-      <PortalButton variant="primary" htmlType="submit" loading={busy} data-testid="account-submit">
+      <SubmitButton busy={busy} testId="account-submit">
         {t('saveAccount')}
-      </PortalButton>
+      </SubmitButton>
     </PortalForm>
   );
 }
@@ -219,9 +219,9 @@ function PasswordForm() {
         testId="password-old"
       />
       <NewPasswordFields testIds={{ password: 'password-new', confirm: 'password-confirm' }} />
-      <PortalButton variant="primary" htmlType="submit" loading={busy} data-testid="password-submit">
+      <SubmitButton busy={busy} testId="password-submit">
         {t('changePassword')}
-      </PortalButton>
+      </SubmitButton>
     </PortalForm>
   );
 }

@@ -80,7 +80,9 @@ export function CodeField({
   testId: string;
 }) {
   const { t } = useTranslation('auth');
-  const { register, trigger, getValues, setFocus } = useFormContext<{ target: string; code: string }>();
+  const form = useFormContext<{ target: string; code: string }>();
+  const { trigger, getValues, setFocus } = form;
+  const { initial, ...codeField } = registerField(form, 'code');
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -115,7 +117,8 @@ export function CodeField({
         <div className="accounts-code">
           <input
             {...control}
-            {...registerField(register, 'code')}
+            {...codeField}
+            defaultValue={typeof initial === 'string' ? initial : ''}
             className="portal-input"
             inputMode="numeric"
             autoComplete="one-time-code"

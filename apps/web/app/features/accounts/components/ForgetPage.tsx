@@ -5,8 +5,7 @@ import { resetPassword } from '@portal/contracts/accounts';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { PortalForm } from '~/components/form/Form';
-import { PortalButton } from '~/components/PortalButton';
+import { PortalForm, SubmitButton } from '~/components/form/Form';
 import { callWithContract } from '~/lib/forms/contract-call';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
 import type { CodeChannel } from '../routing/login-view';
@@ -77,15 +76,9 @@ export function ForgetPage() {
         <TargetField channel={channel} testId="forget-target" />
         <CodeField channel={channel} purpose="reset" testId="forget-code" />
         <NewPasswordFields testIds={{ password: 'forget-password', confirm: 'forget-password-confirm' }} />
-        <PortalButton
-          variant="primary"
-          htmlType="submit"
-          className="portal-button--block"
-          loading={busy}
-          data-testid="forget-submit"
-        >
+        <SubmitButton busy={busy} block testId="forget-submit">
           {t('resetSubmit')}
-        </PortalButton>
+        </SubmitButton>
       </PortalForm>
       <p className="accounts-card__switch">
         <Link to={loginLink} data-testid="forget-to-login">

@@ -6,8 +6,7 @@ import { invalidateShell } from '~/lib/session';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { fieldIssues } from '~/lib/forms/form-issues';
-import { PortalForm, SelectField, TextField } from '~/components/form/Form';
-import { PortalButton } from '~/components/PortalButton';
+import { PortalForm, SelectField, SubmitButton, TextField } from '~/components/form/Form';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { callWithContract } from '~/lib/forms/contract-call';
 import { callbackOf } from '../routing/sign-in-target';
@@ -121,15 +120,9 @@ export function InformationPage({ member, industries }: { member: CurrentUser; i
           testId="information-industry"
         />
         <ContactFields testIds={{ mobile: 'information-mobile', email: 'information-email' }} />
-        <PortalButton
-          variant="primary"
-          htmlType="submit"
-          className="portal-button--block"
-          loading={busy}
-          data-testid="information-submit"
-        >
+        <SubmitButton busy={busy} block testId="information-submit">
           {t('save')}
-        </PortalButton>
+        </SubmitButton>
       </PortalForm>
     </AccountsCard>
   );

@@ -10,9 +10,8 @@ import {
   type CurrentUser,
 } from '@portal/contracts/accounts';
 import { STATUS } from '@portal/contracts/envelope';
-import { CheckboxField, PasswordField, PortalForm, TextField } from '~/components/form/Form';
+import { CheckboxField, PasswordField, PortalForm, SubmitButton, TextField } from '~/components/form/Form';
 import { FormAlert } from '~/components/form/FormAlert';
-import { PortalButton } from '~/components/PortalButton';
 import { fieldIssues } from '~/lib/forms/form-issues';
 import { callWithContract } from '~/lib/forms/contract-call';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
@@ -73,15 +72,9 @@ export function PasswordSignIn({ onSignedIn }: { onSignedIn(user: CurrentUser): 
         maxLength={PASSWORD_RULE.max}
         testId="login-password"
       />
-      <PortalButton
-        variant="primary"
-        htmlType="submit"
-        className="portal-button--block"
-        loading={busy}
-        data-testid="login-submit"
-      >
+      <SubmitButton busy={busy} block testId="login-submit">
         {t('signIn')}
-      </PortalButton>
+      </SubmitButton>
       {refusal ? (
         <FormAlert
           type="error"
@@ -151,15 +144,9 @@ export function CodeSignIn({
       <ChannelSwitch channel={channel} onChange={onChannel} testId="code-channel" />
       <TargetField channel={channel} testId="code-target" />
       <CodeField channel={channel} purpose="login" testId="code-code" />
-      <PortalButton
-        variant="primary"
-        htmlType="submit"
-        className="portal-button--block"
-        loading={busy}
-        data-testid="code-submit"
-      >
+      <SubmitButton busy={busy} block testId="code-submit">
         {t('signIn')}
-      </PortalButton>
+      </SubmitButton>
     </PortalForm>
   );
 }
@@ -236,15 +223,9 @@ export function RegisterForm({
       <CheckboxField name="agree" testId="register-agree">
         <AgreementText />
       </CheckboxField>
-      <PortalButton
-        variant="primary"
-        htmlType="submit"
-        className="portal-button--block"
-        loading={busy}
-        data-testid="register-submit"
-      >
+      <SubmitButton busy={busy} block testId="register-submit">
         {t('register')}
-      </PortalButton>
+      </SubmitButton>
     </PortalForm>
   );
 }
