@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { validationDataSchema } from '@portal/contracts/envelope';
+import { STATUS, validationDataSchema, type Envelope } from '@portal/contracts/envelope';
 import { isTextKey } from '~/lib/i18n';
+import { zodLoaded } from './zod-loaded';
 
 /** A form field and the catalogue key (`accounts.emailInvalid`) of what is wrong with it. */
 export interface FieldIssue {
@@ -58,6 +59,26 @@ export function fieldIssues(schema: z.ZodType, body: unknown): FieldIssue[] {
     issues.push({ field, key: issueKey(issue, body) });
   }
   return issues;
+}
+
+/**
+ * `validate(values)` once zod is there; none when it cannot be fetched (the form then checks nothing
+ * itself and the server checks what is sent).
+ */
+export async function checkedIssues<V>(validate: (values: V) => FieldIssue[], values: V): Promise<FieldIssue[]> {
+  return (await zodLoaded()) ? validate(values) : [];
+}
+
+/**
+ * The issues a 40001 answer puts on `fields`, in its order, once zod is there to read it; none for
+ * any other answer, or when zod cannot be fetched.
+ */
+export async function serverIssuesOn(
+  envelope: Envelope<unknown> | undefined,
+  fields: readonly string[],
+): Promise<Array<{ field: string; message: string }>> {
+  if (!envelope || String(envelope.status) !== String(STATUS.validation) || !(await zodLoaded())) return [];
+  return serverIssues(envelope.data).filter((issue) => fields.includes(issue.field));
 }
 
 /** The per-field issues of a 40001 answer, messages already in the page's language. */

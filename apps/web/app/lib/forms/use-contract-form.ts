@@ -2,9 +2,9 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import Form from 'antd/es/form';
 import type { Rule } from 'antd/es/form';
-import { STATUS, type Envelope } from '@portal/contracts/envelope';
-import { i18nKey, serverIssues, type FieldIssue } from './form-issues';
-import { loadZodWhenIdle, zodLoaded } from './zod-loaded';
+import type { Envelope } from '@portal/contracts/envelope';
+import { checkedIssues, i18nKey, serverIssuesOn, type FieldIssue } from './form-issues';
+import { loadZodWhenIdle } from './zod-loaded';
 
 /** Where antd scrolls to on a failed submit: the first invalid field, centred and focused. */
 export const SCROLL_TO_FIRST_ERROR = { block: 'center', focus: true } as const;
@@ -27,8 +27,8 @@ export function useContractForm<Values extends object>(validate: (values: Partia
   const rule = useCallback(
     (field: keyof Values & string): Rule => ({
       validator: async () => {
-        if (!(await zodLoaded())) return;
-        const issue = validate(form.getFieldsValue(true) as Partial<Values>).find((i) => i.field === field);
+        const issues = await checkedIssues(validate, form.getFieldsValue(true) as Partial<Values>);
+        const issue = issues.find((i) => i.field === field);
         if (issue) throw new Error(t(i18nKey(issue.key)));
       },
     }),
@@ -37,12 +37,7 @@ export function useContractForm<Values extends object>(validate: (values: Partia
 
   const showServerIssues = useCallback(
     (envelope: Envelope<unknown> | undefined, fields: ReadonlyArray<keyof Values & string>) => {
-      if (!envelope || String(envelope.status) !== String(STATUS.validation)) return;
-      void zodLoaded().then((loaded) => {
-        if (!loaded) return;
-        const known = serverIssues(envelope.data).filter((issue) =>
-          (fields as readonly string[]).includes(issue.field),
-        );
+      void serverIssuesOn(envelope, fields).then((known) => {
         if (!known.length) return;
         form.setFields(known.map((issue) => ({ name: issue.field as never, errors: [issue.message] })));
         form.scrollToField(known[0]!.field as never, SCROLL_TO_FIRST_ERROR);

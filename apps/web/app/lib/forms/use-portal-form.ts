@@ -7,10 +7,10 @@ import {
   type Path,
   type Resolver,
 } from 'react-hook-form';
-import { STATUS, type Envelope } from '@portal/contracts/envelope';
+import type { Envelope } from '@portal/contracts/envelope';
 import { useTranslation } from '~/lib/use-translation';
-import { i18nKey, serverIssues, type FieldIssue } from './form-issues';
-import { loadZodWhenIdle, zodLoaded } from './zod-loaded';
+import { checkedIssues, i18nKey, serverIssuesOn, type FieldIssue } from './form-issues';
+import { loadZodWhenIdle } from './zod-loaded';
 
 /**
  * A form of the public pages without antd (react-hook-form and `components/form`), checked by its
@@ -35,8 +35,7 @@ export function usePortalForm<Values extends FieldValues>({
   latest.current = { validate, t };
 
   const resolver = useCallback<Resolver<Values>>(async (values) => {
-    if (!(await zodLoaded())) return { values, errors: {} };
-    const issues = latest.current.validate(values);
+    const issues = await checkedIssues(latest.current.validate, values);
     if (!issues.length) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of issues)
@@ -49,20 +48,15 @@ export function usePortalForm<Values extends FieldValues>({
   /** Puts a 40001 answer's messages on the fields it names (of `fields`) and focuses the first. */
   const showServerIssues = useCallback(
     (envelope: Envelope<unknown> | undefined, fields: ReadonlyArray<Path<Values>>) => {
-      if (!envelope || String(envelope.status) !== String(STATUS.validation)) return;
-      void zodLoaded().then((loaded) => {
-        if (!loaded) return;
-        const known = serverIssues(envelope.data).filter((issue) =>
-          (fields as readonly string[]).includes(issue.field),
-        );
+      void serverIssuesOn(envelope, fields).then((known) =>
         known.forEach((issue, index) =>
           form.setError(
             issue.field as Path<Values>,
             { type: 'server', message: issue.message },
             { shouldFocus: index === 0 },
           ),
-        );
-      });
+        ),
+      );
     },
     [form],
   );

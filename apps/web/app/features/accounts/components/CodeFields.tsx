@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '~/lib/use-translation';
 import { CODE_LENGTH, sendCode, CODE_CHANNELS, type CODE_PURPOSES } from '@portal/contracts/accounts';
 import { Field, RadioButtons, registerField, TextField } from '~/components/form/Form';
@@ -10,6 +10,13 @@ import { resendAt, secondsLeft } from '../forms/countdown';
 import type { CodeChannel } from '../routing/login-view';
 
 type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** The target field is cleared when the channel changes: an email address is no mobile number. */
+export function useTargetResetOnChannel<V extends { target: string }>(form: UseFormReturn<V>, channel: CodeChannel) {
+  useEffect(() => {
+    form.resetField('target' as never);
+  }, [form, channel]);
+}
 
 /** Email or SMS: where the one-time code goes (and what the account field asks for). */
 export function ChannelSwitch({

@@ -11,7 +11,7 @@ import { usePortalForm } from '~/lib/forms/use-portal-form';
 import type { CodeChannel } from '../routing/login-view';
 import { withCallback } from '../routing/sign-in-target';
 import { AccountsCard } from './AccountsCard';
-import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
+import { ChannelSwitch, CodeField, TargetField, useTargetResetOnChannel } from './CodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
 
 interface ForgetValues {
@@ -52,10 +52,7 @@ export function ForgetPage() {
   const [busy, setBusy] = useState(false);
   const loginLink = withCallback(`/${site.prefix}/login`, location.search, site, origin);
 
-  const changeChannel = (next: CodeChannel) => {
-    setChannel(next);
-    form.resetField('target');
-  };
+  useTargetResetOnChannel(form, channel);
 
   const submit = async (values: ForgetValues) => {
     setBusy(true);
@@ -72,7 +69,7 @@ export function ForgetPage() {
   return (
     <AccountsCard id="forget-page" title={t('forgetTitle')} lead={t('forgetLead')}>
       <PortalForm form={form} name="forget" onValid={submit}>
-        <ChannelSwitch channel={channel} onChange={changeChannel} testId="forget-channel" />
+        <ChannelSwitch channel={channel} onChange={setChannel} testId="forget-channel" />
         <TargetField channel={channel} testId="forget-target" />
         <CodeField channel={channel} purpose="reset" testId="forget-code" />
         <NewPasswordFields testIds={{ password: 'forget-password', confirm: 'forget-password-confirm' }} />

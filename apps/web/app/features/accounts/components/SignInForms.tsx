@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useCallback, useState } from 'react';
 import { useTranslation } from '~/lib/use-translation';
 import {
   login,
@@ -17,7 +16,7 @@ import { callWithContract } from '~/lib/forms/contract-call';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
 import type { CodeChannel } from '../routing/login-view';
 import { AgreementText } from './AgreementText';
-import { ChannelSwitch, CodeField, TargetField } from './CodeFields';
+import { ChannelSwitch, CodeField, TargetField, useTargetResetOnChannel } from './CodeFields';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -104,13 +103,6 @@ const codeBody = (v: Partial<CodeValues>, channel: CodeChannel) => ({
   target: text(v.target).trim(),
   code: text(v.code).trim(),
 });
-
-/** The target field is cleared when the channel changes: an email address is no mobile number. */
-function useTargetResetOnChannel<V extends { target: string }>(form: UseFormReturn<V>, channel: CodeChannel) {
-  useEffect(() => {
-    form.resetField('target' as never);
-  }, [form, channel]);
-}
 
 /** Sign-in with a one-time code sent by email or SMS. */
 export function CodeSignIn({
