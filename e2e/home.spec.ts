@@ -104,11 +104,11 @@ for (const site of SITES) {
       await expect(publish).toHaveCSS('background-color', 'rgb(11, 87, 208)');
       await expect(publish).toHaveCSS('border-top-left-radius', '6px');
 
-      // The expert application draws antd's form (a member's page): antd's stylesheet comes first,
-      // so the app's own rules win.
-      const application = `/${site.prefix}/stationed/application`;
+      // The personal centre's applications draw antd's list (a member's page): antd's stylesheet
+      // comes first, so the app's own rules win.
+      const applications = `/${site.prefix}/userinfo/applications`;
       await registerMember(bare.request, site, { tag: 'styles' });
-      await still.goto(application);
+      await still.goto(applications);
       const sheets = await stylesheets();
       const antd = sheets.filter((href) => antdSheet.test(href));
       expect(antd, `antd's stylesheet among ${sheets.join(', ')}`).toHaveLength(1);
@@ -121,28 +121,32 @@ for (const site of SITES) {
         "antd's stylesheet before the app's styles",
       ).toBe(true);
       expect(await still.locator('style').count(), 'no inline style but the app’s').toBe(1);
-      const submit = still.getByTestId('apply-submit');
-      await expect(submit).toHaveCSS('background-color', 'rgb(11, 87, 208)');
-      await expect(submit).toHaveCSS('border-top-left-radius', '6px');
+      // antd's rule for its list, from the stylesheet (a bare <div> is not positioned).
+      await expect(still.getByTestId('my-applications').locator('.ant-list').first()).toHaveCSS('position', 'relative');
       await bare.close();
 
       const sheet = await request.get(antd[0]!);
       expect(sheet.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(await sheet.text()).toContain('.data-ant-cssinjs-cache-path{content:');
+      const sheetCss = await sheet.text();
+      expect(sheetCss).toContain('.data-ant-cssinjs-cache-path{content:');
 
-      // With JavaScript, the browser's antd finds those styles in the stylesheet and adds only its
-      // theme variables, no component rules.
+      // With JavaScript, the browser's antd finds the server's styles in the stylesheet and does not
+      // add them again: it adds its theme variables, and only the rules of components first drawn
+      // in the browser (the header's pop-overs), which the stylesheet does not hold.
       await registerMember(page.context().request, site, { tag: 'styles' });
-      await page.goto(application);
+      await page.goto(applications);
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       const injected = await page
         .locator('style[data-css-hash]')
         .evaluateAll((styles) => styles.map((s) => s.textContent ?? ''));
-      const onlyVariables = /^(?:[^{}]+\{(?:--[\w-]+:[^;{}]*;?)*\})+$/;
-      for (const css of injected) {
-        expect(onlyVariables.test(css), `an injected style holds only variables: ${css.slice(0, 200)}`).toBe(true);
+      const onlyVariables = /^(?:[^{}]+\{(?:--[\w-]+:[^;{}]*;?)*\})*$/;
+      const rules = injected.filter((css) => !onlyVariables.test(css));
+      for (const css of rules) {
+        const firstSelector = /^[^{]+/.exec(css)?.[0] ?? css;
+        expect(sheetCss.includes(`${firstSelector}{`), `injected again: ${css.slice(0, 200)}`).toBe(false);
       }
+      expect(rules.join('\n'), "the list's rules, drawn by the server").not.toContain('.ant-list');
     });
 
     test('each load has its own CSP nonce, and the page’s scripts carry it', async ({ page }) => {

@@ -5,7 +5,6 @@ import type { PageHandle } from '~/components/layout/layout-flags';
 import { requireMember } from '~/features/accounts/api/current-user.server';
 import { ExpertApplicationPage } from '~/features/experts/components/ExpertApplicationPage';
 import applyCss from '~/features/experts/components/expert-apply.css?url';
-import { PortalAntd } from '~/lib/PortalAntd';
 import { routeMeta } from '~/lib/route-meta';
 import type { Route } from './+types/stationed-application';
 
@@ -35,9 +34,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function StationedApplication({ loaderData }: Route.ComponentProps) {
-  return (
-    <PortalAntd>
-      <ExpertApplicationPage {...loaderData} />
-    </PortalAntd>
-  );
+  return <ExpertApplicationPage {...loaderData} />;
 }

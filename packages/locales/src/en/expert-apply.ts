@@ -27,7 +27,7 @@ export const expertApply: PersonalCentreCatalogue['expertApply'] = {
     industry: 'Industry',
     industryPlaceholder: 'Select an industry',
     fields: 'Fields of expertise',
-    fieldsPlaceholder: 'Select 1 to 5 fields',
+    fieldsHint: 'Choose 1 to 5 fields',
     biography: 'Biography',
     biographyHint: 'At most 5,000 characters',
     photo: 'Photo',

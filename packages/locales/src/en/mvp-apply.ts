@@ -19,7 +19,7 @@ export const mvpApply: PersonalCentreCatalogue['mvpApply'] = {
     company: 'Company',
     jobTitle: 'Job title',
     areas: 'Areas',
-    areasPlaceholder: 'Select 1 to 5 areas',
+    areasHint: 'Choose 1 to 5 areas',
     biography: 'Short biography',
     biographyHint: 'At most 1,000 characters',
     contributions: "The past year's community contributions",

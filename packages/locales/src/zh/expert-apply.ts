@@ -25,7 +25,7 @@ export const expertApply = {
     industry: '所在行业',
     industryPlaceholder: '请选择行业',
     fields: '擅长领域',
-    fieldsPlaceholder: '请选择 1 到 5 个领域',
+    fieldsHint: '请选择 1 到 5 个领域',
     biography: '个人简介',
     biographyHint: '最多 5000 个字符',
     photo: '个人照片',

@@ -17,7 +17,7 @@ export const mvpApply = {
     company: '公司',
     jobTitle: '职位',
     areas: '贡献领域',
-    areasPlaceholder: '选择 1 到 5 个领域',
+    areasHint: '选择 1 到 5 个领域',
     biography: '个人简介',
     biographyHint: '最多 1000 个字符',
     contributions: '过去一年的社区贡献',

@@ -1,6 +1,7 @@
 import { useId, useState, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
   FormProvider,
+  get,
   useFormContext,
   useFormState,
   type FieldValues,
@@ -70,7 +71,7 @@ export function registerField<V extends FieldValues>(
   rules?: RegisterOptions<V, Path<V>>,
 ) {
   const field = form.register(name, rules);
-  const onBlur = (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const onBlur = (event: FocusEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     if (!pressing) return field.onBlur(event);
     const released = new AbortController();
     const later = () => {
@@ -81,12 +82,12 @@ export function registerField<V extends FieldValues>(
     document.addEventListener('pointercancel', later, { capture: true, signal: released.signal });
     return Promise.resolve();
   };
-  const initial: unknown = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[name];
+  const initial: unknown = get(form.formState.defaultValues, name);
   return { ...field, onBlur, initial };
 }
 
 /** A text control's starting value: a string default as it is, anything else as empty. */
-function textOf(value: unknown): string {
+export function textOf(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
@@ -96,23 +97,28 @@ export interface ControlProps {
   'aria-invalid': boolean;
   'aria-describedby'?: string;
   'aria-required'?: boolean;
+  /** A group's name: its label (a group has no `<label>` of its own). */
+  'aria-labelledby'?: string;
 }
 
 /**
  * One field: its label (with the required mark), the control, the field's message when it has one
- * (read out as it appears), and a hint under it.
+ * (read out as it appears), and a hint under it. A `group` (checkboxes, rows of inputs) is named by
+ * its label through `aria-labelledby`, as a `<label>` can point at one control only.
  */
 export function Field({
   name,
   label,
   required = false,
   hint,
+  group = false,
   children,
 }: {
   name: string;
   label?: ReactNode;
   required?: boolean;
   hint?: ReactNode;
+  group?: boolean;
   children(control: ControlProps): ReactNode;
 }) {
   const id = useId();
@@ -121,22 +127,26 @@ export function Field({
   const message = typeof error === 'string' && error ? error : undefined;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const labelId = `${id}-label`;
   const describedBy = [message ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  const labelClass = required ? 'portal-field__label portal-field__label--required' : 'portal-field__label';
   return (
     <div className={message ? 'portal-field portal-field--error' : 'portal-field'}>
-      {label ? (
-        <label
-          htmlFor={`${id}-control`}
-          className={required ? 'portal-field__label portal-field__label--required' : 'portal-field__label'}
-        >
+      {!label ? null : group ? (
+        <div id={labelId} className={labelClass}>
+          {label}
+        </div>
+      ) : (
+        <label htmlFor={`${id}-control`} className={labelClass}>
           {label}
         </label>
-      ) : null}
+      )}
       {children({
         id: `${id}-control`,
         'aria-invalid': Boolean(message),
         'aria-describedby': describedBy || undefined,
-        'aria-required': required || undefined,
+        'aria-required': group ? undefined : required || undefined,
+        'aria-labelledby': group && label ? labelId : undefined,
       })}
       {message ? (
         <div id={errorId} className="portal-field__error" role="alert">

@@ -1,11 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Space from 'antd/es/space';
-import Tag from 'antd/es/tag';
+import type { Path } from 'react-hook-form';
 import {
   EXPERT_APPLICATION_RULE,
   APPLICATION_STATUS,
@@ -16,16 +10,19 @@ import {
 } from '@portal/contracts/expert-applications';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
+import { Field, PortalForm, SelectField, SubmitButton, TextField } from '~/components/form/Form';
+import { CheckboxTagsField, LinkListField, TextAreaField } from '~/components/form/ListFields';
+import { FormAlert } from '~/components/form/FormAlert';
+import { PortalButton } from '~/components/PortalButton';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
 import { addTexts } from '~/lib/i18n';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { parseContractBody } from '~/lib/forms/contract-call';
+import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { photoBody, photoFileProblem, PHOTO_ACCEPT, uploadExpertPhotoCall } from '../api/expert-photo-upload';
-import { LinkListField } from './LinkListField';
 
 // The page's texts (and its form's rules) come with its chunk, not with every page's catalogue.
 addTexts(personalCentreCatalogues);
@@ -84,11 +81,6 @@ const applicationBody = (v: Partial<ApplicationValues>) => ({
 const validateSubmission = (v: Partial<ApplicationValues>) =>
   fieldIssues(expertApplicationSubmit.body, applicationBody(v));
 
-/** Holds a form value that another control sets (the uploaded photo's id); draws nothing. */
-function FormValue(_: { value?: unknown }) {
-  return null;
-}
-
 function initialValues(application: ExpertApplication | null): Partial<ApplicationValues> {
   if (!application) return { field_ids: [], contributions: [{}, {}], recommendations: [] };
   return {
@@ -123,18 +115,12 @@ export function ExpertApplicationPage(props: {
   const [photo, setPhoto] = useState(props.application?.photo?.address ?? '');
   const [busy, setBusy] = useState<'save' | 'submit' | 'photo' | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
-  const { form, rule, showServerIssues } = useContractForm<ApplicationValues>(validateSubmission);
+  const { form, showServerIssues } = usePortalForm<ApplicationValues>({
+    validate: validateSubmission,
+    defaultValues: initialValues(props.application),
+  });
   const pending = application?.status === APPLICATION_STATUS.pending;
   const locked = pending || props.isExpert;
-
-  const listRule = (field: 'contributions' | 'recommendations') => ({
-    validator: async () => {
-      const issue = validateSubmission(form.getFieldsValue(true) as Partial<ApplicationValues>).find(
-        (i) => i.field === field,
-      );
-      if (issue) throw new Error(t(i18nKey(issue.key)));
-    },
-  });
 
   const uploadPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -142,7 +128,7 @@ export function ExpertApplicationPage(props: {
     if (!file) return;
     const problem = photoFileProblem(file);
     if (problem) {
-      form.setFields([{ name: 'photo_att_id', errors: [t(i18nKey(problem.key), problem.vars)] }]);
+      form.setError('photo_att_id', { type: 'file', message: t(i18nKey(problem.key), problem.vars) });
       return;
     }
     setBusy('photo');
@@ -150,31 +136,26 @@ export function ExpertApplicationPage(props: {
     setBusy(null);
     if (result.ok) {
       setPhoto(result.data.address);
-      form.setFieldValue('photo_att_id', result.data.att_id);
-      form.setFields([{ name: 'photo_att_id', errors: [] }]);
+      form.setValue('photo_att_id', result.data.att_id);
+      form.clearErrors('photo_att_id');
       return;
     }
-    const reason = result.envelope?.msg || result.error.message;
-    form.setFields([{ name: 'photo_att_id', errors: [reason] }]);
+    form.setError('photo_att_id', { type: 'server', message: result.envelope?.msg || result.error.message });
   };
 
-  const send = async (kind: 'save' | 'submit') => {
-    if (kind === 'submit') {
-      try {
-        await form.validateFields({ recursive: true });
-      } catch {
-        return;
-      }
-    }
+  /** Saves a draft (checked only against the limits) or submits (checked in full first). */
+  const send = async (kind: 'save' | 'submit', values: Partial<ApplicationValues>) => {
     const contract = kind === 'submit' ? expertApplicationSubmit : expertApplicationSave;
-    const parsed = await parseContractBody(
-      contract,
-      applicationBody(form.getFieldsValue(true) as Partial<ApplicationValues>),
-    );
+    const parsed = await parseContractBody(contract, applicationBody(values));
     if (!parsed.ok) {
       // A draft still holds the limits: say which field is over one.
-      form.setFields(parsed.issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
-      if (parsed.issues[0]) form.scrollToField(parsed.issues[0].field as never, SCROLL_TO_FIRST_ERROR);
+      parsed.issues.forEach((issue, index) =>
+        form.setError(
+          issue.field as Path<ApplicationValues>,
+          { type: 'contract', message: t(i18nKey(issue.key)) },
+          { shouldFocus: index === 0 },
+        ),
+      );
       return;
     }
     setBusy(kind);
@@ -196,17 +177,17 @@ export function ExpertApplicationPage(props: {
     if (result.envelope.msg) toast.success(result.envelope.msg);
   };
 
-  const linkList = (field: 'contributions' | 'recommendations', max: number, urlRequired: boolean) => (
+  const linkList = (field: 'contributions' | 'recommendations', max: number, required: boolean) => (
     <LinkListField
       name={field}
-      rules={[listRule(field)]}
+      label={t(`ui.${field}`)}
+      hint={t(`ui.${field}Hint`)}
+      required={required}
       max={max}
       locked={locked}
-      rule={EXPERT_APPLICATION_RULE}
-      urlPlaceholder={urlRequired ? 'https://' : `https:// (${t('ui.itemUrl')})`}
+      limits={EXPERT_APPLICATION_RULE}
+      urlPlaceholder={required ? 'https://' : `https:// (${t('ui.itemUrl')})`}
       texts={{ itemTitle: t('ui.itemTitle'), itemUrl: t('ui.itemUrl'), remove: t('ui.remove'), add: t('ui.add') }}
-      className="expert-apply__links"
-      itemClassName="expert-apply__link"
       testIds={{
         list: `apply-${field}`,
         title: (index) => `apply-${field}-title-${index}`,
@@ -222,145 +203,127 @@ export function ExpertApplicationPage(props: {
       <p className="expert-apply__lead">{t('ui.lead')}</p>
       {application ? (
         <p>
-          <Tag data-testid="apply-status">{t(`ui.status.${application.status}`)}</Tag>
+          <span className="portal-status-tag" data-testid="apply-status">
+            {t(`ui.status.${application.status}`)}
+          </span>
         </p>
       ) : null}
       {props.isExpert ? (
-        <Alert
+        <FormAlert
           type="success"
-          showIcon
+          className="expert-apply__alert"
           message={t('ui.expertNote')}
           description={<a href={`/${site.prefix}/stationed/info/${props.memberId}`}>{t('ui.viewProfile')}</a>}
         />
       ) : pending ? (
-        <Alert
+        <FormAlert
           type="info"
-          showIcon
+          className="expert-apply__alert"
           message={t('ui.pendingNote')}
           action={
             <ConfirmAction title={t('ui.withdrawConfirm')} onConfirm={withdraw}>
-              <Button data-testid="apply-withdraw">{t('ui.withdraw')}</Button>
+              <PortalButton data-testid="apply-withdraw">{t('ui.withdraw')}</PortalButton>
             </ConfirmAction>
           }
         />
       ) : application?.status === APPLICATION_STATUS.rejected ? (
-        <Alert
+        <FormAlert
           type="error"
-          showIcon
-          data-testid="apply-rejected"
+          className="expert-apply__alert"
+          testId="apply-rejected"
           message={t('ui.rejectedNote', { reason: application.reason })}
         />
       ) : null}
-      <Form
-        form={form}
-        name="expert-application"
-        layout="vertical"
-        validateTrigger="onBlur"
-        disabled={locked}
-        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-        initialValues={initialValues(props.application)}
-        onFinish={() => void send('submit')}
-      >
-        <Form.Item name="real_name" label={t('ui.realName')} required rules={[rule('real_name')]}>
-          <Input maxLength={EXPERT_APPLICATION_RULE.realNameMax} autoComplete="name" data-testid="apply-real-name" />
-        </Form.Item>
-        <Form.Item name="company" label={t('ui.company')} required rules={[rule('company')]}>
-          <Input
+      <PortalForm form={form} name="expert-application" onValid={(values) => send('submit', values)}>
+        <fieldset className="portal-fieldset" disabled={locked}>
+          <TextField
+            name="real_name"
+            label={t('ui.realName')}
+            required
+            maxLength={EXPERT_APPLICATION_RULE.realNameMax}
+            autoComplete="name"
+            testId="apply-real-name"
+          />
+          <TextField
+            name="company"
+            label={t('ui.company')}
+            required
             maxLength={EXPERT_APPLICATION_RULE.companyMax}
             autoComplete="organization"
-            data-testid="apply-company"
+            testId="apply-company"
           />
-        </Form.Item>
-        <Form.Item name="job_title" label={t('ui.jobTitle')} required rules={[rule('job_title')]}>
-          <Input
+          <TextField
+            name="job_title"
+            label={t('ui.jobTitle')}
+            required
             maxLength={EXPERT_APPLICATION_RULE.jobTitleMax}
             autoComplete="organization-title"
-            data-testid="apply-job-title"
+            testId="apply-job-title"
           />
-        </Form.Item>
-        <Form.Item
-          name="industry_id"
-          label={t('ui.industry')}
-          required
-          validateTrigger="onChange"
-          rules={[rule('industry_id')]}
-        >
-          <Select
-            options={props.industries}
+          <SelectField
+            name="industry_id"
+            label={t('ui.industry')}
+            required
             placeholder={t('ui.industryPlaceholder')}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid="apply-industry"
+            options={props.industries}
+            testId="apply-industry"
           />
-        </Form.Item>
-        <Form.Item
-          name="field_ids"
-          label={t('ui.fields')}
-          required
-          validateTrigger="onChange"
-          rules={[rule('field_ids')]}
-        >
-          <Select
-            mode="multiple"
+          <CheckboxTagsField
+            name="field_ids"
+            label={t('ui.fields')}
+            hint={t('ui.fieldsHint')}
+            required
             options={props.fields}
-            placeholder={t('ui.fieldsPlaceholder')}
-            maxCount={EXPERT_APPLICATION_RULE.fieldsMax}
-            optionFilterProp="label"
-            data-testid="apply-fields"
+            max={EXPERT_APPLICATION_RULE.fieldsMax}
+            testId="apply-fields"
           />
-        </Form.Item>
-        <Form.Item
-          name="biography"
-          label={t('ui.biography')}
-          extra={t('ui.biographyHint')}
-          required
-          rules={[rule('biography')]}
-        >
-          <Input.TextArea
+          <TextAreaField
+            name="biography"
+            label={t('ui.biography')}
+            hint={t('ui.biographyHint')}
+            required
             rows={6}
-            showCount
             maxLength={EXPERT_APPLICATION_RULE.biographyMax}
-            data-testid="apply-biography"
+            testId="apply-biography"
           />
-        </Form.Item>
-        <Form.Item label={t('ui.photo')} extra={t('ui.photoHint')} required>
-          <Form.Item name="photo_att_id" noStyle validateTrigger={[]} rules={[rule('photo_att_id')]}>
-            <FormValue />
-          </Form.Item>
-          <div className="expert-apply__photo">
-            {photo ? <img src={photo} alt={t('ui.photo')} width={120} data-testid="apply-photo-preview" /> : null}
-            <input
-              ref={photoInput}
-              type="file"
-              accept={PHOTO_ACCEPT}
-              hidden
-              style={{ display: 'none' }}
-              onChange={(event) => void uploadPhoto(event)}
-              data-testid="apply-photo-input"
-            />
-            {!locked ? (
-              <Button onClick={() => photoInput.current?.click()} loading={busy === 'photo'}>
-                {busy === 'photo' ? t('ui.photoUploading') : t('ui.photoUpload')}
-              </Button>
-            ) : null}
-          </div>
-        </Form.Item>
-        <Form.Item label={t('ui.contributions')} extra={t('ui.contributionsHint')} required>
+          <Field name="photo_att_id" label={t('ui.photo')} hint={t('ui.photoHint')} required group>
+            {({ id, ...control }) => (
+              <div role="group" id={id} {...control} className="expert-apply__photo">
+                {photo ? <img src={photo} alt={t('ui.photo')} width={120} data-testid="apply-photo-preview" /> : null}
+                <input
+                  ref={photoInput}
+                  type="file"
+                  accept={PHOTO_ACCEPT}
+                  hidden
+                  onChange={(event) => void uploadPhoto(event)}
+                  data-testid="apply-photo-input"
+                />
+                {!locked ? (
+                  <PortalButton onClick={() => photoInput.current?.click()} loading={busy === 'photo'}>
+                    {busy === 'photo' ? t('ui.photoUploading') : t('ui.photoUpload')}
+                  </PortalButton>
+                ) : null}
+              </div>
+            )}
+          </Field>
           {linkList('contributions', EXPERT_APPLICATION_RULE.contributionsMax, true)}
-        </Form.Item>
-        <Form.Item label={t('ui.recommendations')} extra={t('ui.recommendationsHint')}>
           {linkList('recommendations', EXPERT_APPLICATION_RULE.recommendationsMax, false)}
-        </Form.Item>
+        </fieldset>
         {!locked ? (
-          <Space>
-            <Button onClick={() => void send('save')} loading={busy === 'save'} data-testid="apply-save">
+          <div className="portal-form__actions">
+            <PortalButton
+              onClick={() => void send('save', form.getValues())}
+              loading={busy === 'save'}
+              data-testid="apply-save"
+            >
               {t('ui.saveDraft')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={busy === 'submit'} data-testid="apply-submit">
+            </PortalButton>
+            <SubmitButton busy={busy === 'submit'} testId="apply-submit">
               {t('ui.submit')}
-            </Button>
-          </Space>
+            </SubmitButton>
+          </div>
         ) : null}
-      </Form>
+      </PortalForm>
     </div>
   );
 }

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
-import Space from 'antd/es/space';
-import Spin from 'antd/es/spin';
-import Tag from 'antd/es/tag';
+import type { Path } from 'react-hook-form';
 import { dictList } from '@portal/contracts/dictionaries';
 import {
   APPLICATION_STATUS,
@@ -19,17 +12,19 @@ import {
 } from '@portal/contracts/mvp';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
+import { PortalForm, SubmitButton, TextField } from '~/components/form/Form';
+import { CheckboxTagsField, LinkListField, TextAreaField } from '~/components/form/ListFields';
+import { FormAlert } from '~/components/form/FormAlert';
+import { PortalButton } from '~/components/PortalButton';
 import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
-import { SCROLL_TO_FIRST_ERROR, useContractForm } from '~/lib/forms/use-contract-form';
 import { parseContractBody } from '~/lib/forms/contract-call';
+import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { addTexts } from '~/lib/i18n';
-import { withPortalAntd } from '~/lib/PortalAntd';
 import { useCall } from '~/lib/query/use-call';
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
-import { LinkListField } from './LinkListField';
 
 // The form's texts (and its rules' messages) come with this chunk, not with the MVP page.
 addTexts(personalCentreCatalogues);
@@ -84,14 +79,14 @@ const dayOf = (iso: string) => iso.slice(0, 10);
  * field checked by the submit call's own schema, saved as a draft until submitted, read-only while
  * pending (withdraw to edit), a rejection's reason above the form, renewal in a term's last 90 days.
  */
-function MvpApplicationForm() {
+export default function MvpApplicationForm() {
   const { site } = useShell();
   const mine = useCall(mvpApplicationMine, {}, { site, staleTime: 0 });
   const areas = useCall(dictList, { kind: 'scene' }, { site });
   if (!mine.data || !areas.data) {
     return (
-      <div className="mvp-apply" data-testid="mvp-apply-loading">
-        <Spin />
+      <div className="mvp-apply" data-testid="mvp-apply-loading" aria-busy="true">
+        <span className="mvp-apply__spinner" />
       </div>
     );
   }
@@ -104,33 +99,33 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
   const { t } = useTranslation('mvpApply');
   const [state, setState] = useState(props.state);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
-  const { form, rule, showServerIssues } = useContractForm<MvpValues>(validateSubmission);
+  const { form, showServerIssues } = usePortalForm<MvpValues>({
+    validate: validateSubmission,
+    defaultValues: initialValues(props.state.application),
+  });
   const application = state.application;
   const pending = application?.status === APPLICATION_STATUS.pending;
   const locked = !state.may_apply;
 
-  const update = (next: MineState) => setState(next);
-
-  const send = async (kind: 'save' | 'submit') => {
-    if (kind === 'submit') {
-      try {
-        await form.validateFields({ recursive: true });
-      } catch {
-        return;
-      }
-    }
+  /** Saves a draft (checked only against the limits) or submits (checked in full first). */
+  const send = async (kind: 'save' | 'submit', values: Partial<MvpValues>) => {
     const contract = kind === 'submit' ? mvpApplicationSubmit : mvpApplicationSave;
-    const parsed = await parseContractBody(contract, mvpBody(form.getFieldsValue(true) as Partial<MvpValues>));
+    const parsed = await parseContractBody(contract, mvpBody(values));
     if (!parsed.ok) {
-      form.setFields(parsed.issues.map((i) => ({ name: i.field as never, errors: [t(i18nKey(i.key))] })));
-      if (parsed.issues[0]) form.scrollToField(parsed.issues[0].field as never, SCROLL_TO_FIRST_ERROR);
+      parsed.issues.forEach((issue, index) =>
+        form.setError(
+          issue.field as Path<MvpValues>,
+          { type: 'contract', message: t(i18nKey(issue.key)) },
+          { shouldFocus: index === 0 },
+        ),
+      );
       return;
     }
     setBusy(kind);
     const result = await requestClient.call(contract, parsed.body);
     setBusy(null);
     if (result.ok) {
-      update(result.data);
+      setState(result.data);
       if (result.envelope.msg) toast.success(result.envelope.msg);
     } else {
       showServerIssues(result.envelope, FIELDS);
@@ -140,17 +135,8 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
   const withdraw = async () => {
     const result = await requestClient.call(mvpApplicationWithdraw, {});
     if (!result.ok) return;
-    update(result.data);
+    setState(result.data);
     if (result.envelope.msg) toast.success(result.envelope.msg);
-  };
-
-  const listRule = {
-    validator: async () => {
-      const issue = validateSubmission(form.getFieldsValue(true) as Partial<MvpValues>).find(
-        (i) => i.field === 'contributions',
-      );
-      if (issue) throw new Error(t(i18nKey(issue.key)));
-    },
   };
 
   return (
@@ -158,93 +144,92 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
       <p className="mvp-apply__lead">{t('ui.lead')}</p>
       {application ? (
         <p>
-          <Tag data-testid="mvp-apply-status">
+          <span className="portal-status-tag" data-testid="mvp-apply-status">
             {t('ui.statusLabel', { status: t(`ui.status.${application.status}`) })}
-          </Tag>
+          </span>
         </p>
       ) : null}
       {state.term ? (
-        <Alert
+        <FormAlert
           type="success"
-          showIcon
-          data-testid="mvp-apply-term"
+          className="mvp-apply__alert"
+          testId="mvp-apply-term"
           message={t(state.may_apply ? 'ui.renewNote' : 'ui.mvpNote', { date: dayOf(state.term.end_time) })}
         />
       ) : null}
       {pending ? (
-        <Alert
+        <FormAlert
           type="info"
-          showIcon
+          className="mvp-apply__alert"
           message={t('ui.pendingNote')}
           action={
             <ConfirmAction title={t('ui.withdrawConfirm')} onConfirm={withdraw}>
-              <Button data-testid="mvp-apply-withdraw">{t('ui.withdraw')}</Button>
+              <PortalButton data-testid="mvp-apply-withdraw">{t('ui.withdraw')}</PortalButton>
             </ConfirmAction>
           }
         />
       ) : application?.status === APPLICATION_STATUS.rejected ? (
-        <Alert
+        <FormAlert
           type="error"
-          showIcon
-          data-testid="mvp-apply-rejected"
+          className="mvp-apply__alert"
+          testId="mvp-apply-rejected"
           message={t('ui.rejectedNote', { reason: application.reason })}
         />
       ) : null}
-      <Form
-        form={form}
-        name="mvp-application"
-        layout="vertical"
-        validateTrigger="onBlur"
-        disabled={locked}
-        scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-        initialValues={initialValues(application)}
-        onFinish={() => void send('submit')}
-      >
-        <Form.Item name="real_name" label={t('ui.realName')} required rules={[rule('real_name')]}>
-          <Input maxLength={MVP_RULE.realNameMax} autoComplete="name" data-testid="mvp-apply-real-name" />
-        </Form.Item>
-        <Form.Item name="company" label={t('ui.company')} required rules={[rule('company')]}>
-          <Input maxLength={MVP_RULE.companyMax} autoComplete="organization" data-testid="mvp-apply-company" />
-        </Form.Item>
-        <Form.Item name="job_title" label={t('ui.jobTitle')} required rules={[rule('job_title')]}>
-          <Input maxLength={MVP_RULE.jobTitleMax} autoComplete="organization-title" data-testid="mvp-apply-job-title" />
-        </Form.Item>
-        <Form.Item
-          name="field_ids"
-          label={t('ui.areas')}
-          required
-          validateTrigger="onChange"
-          rules={[rule('field_ids')]}
-        >
-          <Select
-            mode="multiple"
-            options={props.areas}
-            placeholder={t('ui.areasPlaceholder')}
-            maxCount={MVP_RULE.areasMax}
-            optionFilterProp="label"
-            data-testid="mvp-apply-areas"
+      <PortalForm form={form} name="mvp-application" onValid={(values) => send('submit', values)}>
+        <fieldset className="portal-fieldset" disabled={locked}>
+          <TextField
+            name="real_name"
+            label={t('ui.realName')}
+            required
+            maxLength={MVP_RULE.realNameMax}
+            autoComplete="name"
+            testId="mvp-apply-real-name"
           />
-        </Form.Item>
-        <Form.Item
-          name="biography"
-          label={t('ui.biography')}
-          extra={t('ui.biographyHint')}
-          required
-          rules={[rule('biography')]}
-        >
-          <Input.TextArea rows={4} showCount maxLength={MVP_RULE.biographyMax} data-testid="mvp-apply-biography" />
-        </Form.Item>
-        <Form.Item label={t('ui.contributions')} extra={t('ui.contributionsHint')} required>
+          <TextField
+            name="company"
+            label={t('ui.company')}
+            required
+            maxLength={MVP_RULE.companyMax}
+            autoComplete="organization"
+            testId="mvp-apply-company"
+          />
+          <TextField
+            name="job_title"
+            label={t('ui.jobTitle')}
+            required
+            maxLength={MVP_RULE.jobTitleMax}
+            autoComplete="organization-title"
+            testId="mvp-apply-job-title"
+          />
+          <CheckboxTagsField
+            name="field_ids"
+            label={t('ui.areas')}
+            hint={t('ui.areasHint')}
+            required
+            options={props.areas}
+            max={MVP_RULE.areasMax}
+            testId="mvp-apply-areas"
+          />
+          <TextAreaField
+            name="biography"
+            label={t('ui.biography')}
+            hint={t('ui.biographyHint')}
+            required
+            rows={4}
+            maxLength={MVP_RULE.biographyMax}
+            testId="mvp-apply-biography"
+          />
           <LinkListField
             name="contributions"
-            rules={[listRule]}
+            label={t('ui.contributions')}
+            hint={t('ui.contributionsHint')}
+            required
             max={MVP_RULE.contributionsMax}
             locked={locked}
-            rule={MVP_RULE}
+            limits={MVP_RULE}
             urlPlaceholder="https://"
             texts={{ itemTitle: t('ui.itemTitle'), itemUrl: t('ui.itemUrl'), remove: t('ui.remove'), add: t('ui.add') }}
-            className="mvp-apply__links"
-            itemClassName="mvp-apply__link"
             testIds={{
               list: 'mvp-apply-contributions',
               title: (index) => `mvp-apply-title-${index}`,
@@ -252,20 +237,22 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
               add: 'mvp-apply-add',
             }}
           />
-        </Form.Item>
+        </fieldset>
         {!locked ? (
-          <Space>
-            <Button onClick={() => void send('save')} loading={busy === 'save'} data-testid="mvp-apply-save">
+          <div className="portal-form__actions">
+            <PortalButton
+              onClick={() => void send('save', form.getValues())}
+              loading={busy === 'save'}
+              data-testid="mvp-apply-save"
+            >
               {t('ui.saveDraft')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={busy === 'submit'} data-testid="mvp-apply-submit">
+            </PortalButton>
+            <SubmitButton busy={busy === 'submit'} testId="mvp-apply-submit">
               {t('ui.submit')}
-            </Button>
-          </Space>
+            </SubmitButton>
+          </div>
         ) : null}
-      </Form>
+      </PortalForm>
     </div>
   );
 }
-
-export default withPortalAntd(MvpApplicationForm);
