@@ -182,7 +182,7 @@ for (const site of SITES) {
       // The hidden filter finds it; the flags stay after a reload (the server's state).
       await mod.page.reload();
       await waitForHydration(mod.page);
-      await chooseOption(mod.page.getByTestId('zone-posts-flag').getByRole('combobox'), ui.flag_hidden);
+      await mod.page.getByTestId('zone-posts-flag').selectOption({ label: ui.flag_hidden });
       await expect(mod.page.getByTestId(`zone-flags-${postId}`)).toContainText(ui.flag_pinned);
       await expect(mod.page.getByTestId(`zone-flags-${postId}`)).toContainText(ui.flag_hidden);
 

@@ -7,7 +7,6 @@ import { ModeratorZonePage } from '~/features/moderation/components/ModeratorZon
 import { routeMeta } from '~/lib/route-meta';
 import { errorPagePath } from '~/lib/site';
 import type { Route } from './+types/discuss-moderatorzone';
-import { PortalAntd } from '~/lib/PortalAntd';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: moderationCss }];
 
@@ -27,9 +26,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { indexable: false });
 
 export default function ModeratorZone({ loaderData }: Route.ComponentProps) {
-  return (
-    <PortalAntd>
-      <ModeratorZonePage boards={loaderData.boards} allBoards={loaderData.allBoards} />
-    </PortalAntd>
-  );
+  return <ModeratorZonePage boards={loaderData.boards} allBoards={loaderData.allBoards} />;
 }

@@ -241,44 +241,6 @@ export function CheckboxField({ name, testId, children }: { name: string; testId
   );
 }
 
-/** A choice of a few options drawn as joined buttons (antd's button radios), radios underneath. */
-export function RadioButtons<V extends string>({
-  name,
-  value,
-  onChange,
-  options,
-}: {
-  name: string;
-  value: V;
-  onChange(value: V): void;
-  options: ReadonlyArray<{ value: V; label: ReactNode; testId?: string }>;
-}) {
-  return (
-    <div className="portal-radio-buttons">
-      {options.map((option) => (
-        <label
-          key={option.value}
-          className={
-            option.value === value
-              ? 'portal-radio-buttons__option portal-radio-buttons__option--checked'
-              : 'portal-radio-buttons__option'
-          }
-        >
-          <input
-            type="radio"
-            className="portal-visually-hidden"
-            name={name}
-            value={option.value}
-            checked={option.value === value}
-            onChange={() => onChange(option.value)}
-          />
-          <span data-testid={option.testId}>{option.label}</span>
-        </label>
-      ))}
-    </div>
-  );
-}
-
 /**
  * A choice from a list (the browser's own select, drawn like the text fields): the first option,
  * `placeholder`, stands for no choice. Values are numbers, as the dictionaries' ids are.

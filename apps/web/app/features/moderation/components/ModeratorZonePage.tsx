@@ -1,23 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '~/lib/use-translation';
-import Button from 'antd/es/button';
-import Checkbox from 'antd/es/checkbox';
-import Empty from 'antd/es/empty';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
-import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
-import Table from 'antd/es/table';
-import { Tabs } from '~/components/Tabs';
-import Tag from 'antd/es/tag';
 import { REVIEW_STATUS } from '@portal/contracts/constants';
 import {
-  moderationDeleteComment,
-  moderationHandleReport,
   POST_FLAGS,
-  REPORT_RULE,
   REPORT_STATUS,
   type ModeratedBoard,
   type ModeratedPost,
@@ -26,21 +11,44 @@ import {
   type ReportStatus,
 } from '@portal/contracts/moderation';
 import { DateTime } from '~/components/DateTime';
-import { requestClient } from '~/lib/request/client';
+import { RadioButtons } from '~/components/form/RadioButtons';
+import { PortalButton } from '~/components/PortalButton';
+import { Tabs } from '~/components/Tabs';
 import { useShell } from '~/lib/shell';
-import { toast } from '~/lib/toast';
-import {
-  useRefreshAfterModeration,
-  useZonePosts,
-  useZoneReports,
-  type PostFilters,
-  type ReportFilters,
-} from '../api/moderation-queries';
-import { fromModeratedPost, ModeratorActions } from './ModeratorActions';
+import { useTranslation } from '~/lib/use-translation';
+import { useZonePosts, useZoneReports, type PostFilters, type ReportFilters } from '../api/moderation-queries';
+import { fromModeratedPost } from './moderator-post';
+import type { ReportClosing } from './ReportDialogs';
 import './moderation.css';
+
+// What only a press opens is loaded on demand, not with the page (issue 16: JavaScript at start): the
+// row's moderation menu (antd's dropdown and the action dialogs, as on the post page) and the
+// report dialogs. The rows come from the browser's own query, so the menu's chunk is asked for as
+// the zone mounts, and a row shows the menu's button, inert, until it is there.
+const loadActions = () => import('./ModeratorActions');
+const ModeratorActions = lazy(() => loadActions().then((m) => ({ default: m.ModeratorActions })));
+const CloseReportDialog = lazy(() => import('./ReportDialogs').then((m) => ({ default: m.CloseReportDialog })));
+const DeleteCommentDialog = lazy(() => import('./ReportDialogs').then((m) => ({ default: m.DeleteCommentDialog })));
 
 const postHref = (prefix: string, post: { tp_id: number }, preview: boolean) =>
   `/${prefix}/discuss/info/${post.tp_id}${preview ? '/1' : ''}`;
+
+/** A small coloured label (a post's flag, a report's kind), drawn like antd's tags. */
+function Tag({
+  tone = 'default',
+  children,
+}: {
+  tone?: 'default' | 'red' | 'blue' | 'gold' | 'volcano' | 'purple';
+  children: ReactNode;
+}) {
+  return <span className={`moderation-tag moderation-tag--${tone}`}>{children}</span>;
+}
+
+/** What an empty list says. */
+function Empty() {
+  const { t } = useTranslation('moderation');
+  return <p className="moderation-empty">{t('ui.empty')}</p>;
+}
 
 /** "Load more" while the server has another page, "no more" once a non-empty list is complete. */
 function More({
@@ -56,13 +64,51 @@ function More({
   return (
     <div className="moderation-more">
       {query.hasNextPage ? (
-        <Button onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} data-testid={testId}>
+        <PortalButton
+          onClick={() => void query.fetchNextPage()}
+          loading={query.isFetchingNextPage}
+          data-testid={testId}
+        >
           {t('ui.loadMore')}
-        </Button>
+        </PortalButton>
       ) : shown > 0 ? (
         <span className="moderation-muted">{t('ui.noMore')}</span>
       ) : null}
     </div>
+  );
+}
+
+/** A filter of the lists: the browser's own select, drawn like the portal's fields. */
+function FilterSelect<V extends string | number>({
+  value,
+  onChange,
+  options,
+  label,
+  testId,
+}: {
+  value: V;
+  onChange(value: V): void;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <select
+      className="portal-input portal-select moderation-filter__select"
+      value={String(value)}
+      onChange={(event) => {
+        const chosen = options.find((option) => String(option.value) === event.target.value);
+        if (chosen) onChange(chosen.value);
+      }}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={String(option.value)}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -79,16 +125,15 @@ function BoardSelect({
 }) {
   const { t } = useTranslation('moderation');
   return (
-    <Select<number>
-      className="moderation-filter__board"
+    <FilterSelect<number>
       value={value ?? 0}
       onChange={(v) => onChange(v === 0 ? null : v)}
       options={[
         { value: 0, label: t('ui.allBoards') },
         ...boards.map((b) => ({ value: b.board_id, label: b.board_name })),
       ]}
-      aria-label={t('ui.colBoard')}
-      data-testid={testId}
+      label={t('ui.colBoard')}
+      testId={testId}
     />
   );
 }
@@ -106,11 +151,54 @@ function PostFlags({ post }: { post: ModeratedPost }) {
   return (
     <span className="moderation-flags" data-testid={`zone-flags-${post.tp_id}`}>
       {status && <Tag>{status}</Tag>}
-      {post.hidden && <Tag color="red">{t('ui.flag_hidden')}</Tag>}
-      {post.pinned && <Tag color="blue">{t('ui.flag_pinned')}</Tag>}
-      {post.featured && <Tag color="gold">{t('ui.flag_featured')}</Tag>}
-      {post.locked && <Tag color="default">{t('ui.flag_locked')}</Tag>}
+      {post.hidden && <Tag tone="red">{t('ui.flag_hidden')}</Tag>}
+      {post.pinned && <Tag tone="blue">{t('ui.flag_pinned')}</Tag>}
+      {post.featured && <Tag tone="gold">{t('ui.flag_featured')}</Tag>}
+      {post.locked && <Tag>{t('ui.flag_locked')}</Tag>}
     </span>
+  );
+}
+
+function PostRow({ post }: { post: ModeratedPost }) {
+  const { t } = useTranslation('moderation');
+  const { site } = useShell();
+  return (
+    <tr data-testid={`zone-post-${post.tp_id}`}>
+      <td>
+        <Link
+          to={postHref(site.prefix, post, post.hidden || post.tp_status !== REVIEW_STATUS.approved)}
+          className="moderation-title"
+        >
+          {post.tp_title}
+        </Link>
+      </td>
+      <td>{post.board_name || t('ui.noBoard')}</td>
+      <td>{post.author.user_nick_name}</td>
+      <td>
+        <PostFlags post={post} />
+      </td>
+      <td className="moderation-table__center">
+        {post.open_reports > 0 ? (
+          <Tag tone="volcano">{post.open_reports}</Tag>
+        ) : (
+          <span className="moderation-muted">0</span>
+        )}
+      </td>
+      <td>
+        <DateTime iso={post.create_time} />
+      </td>
+      <td>
+        <Suspense
+          fallback={
+            <PortalButton className="moderation-small-button" disabled>
+              {t('ui.moderate')}
+            </PortalButton>
+          }
+        >
+          <ModeratorActions post={fromModeratedPost(post)} size="small" />
+        </Suspense>
+      </td>
+    </tr>
   );
 }
 
@@ -130,179 +218,67 @@ function PostsTab({ boards }: { boards: ModeratedBoard[] }) {
           onChange={(board) => setFilters({ ...filters, board })}
           testId="zone-posts-board"
         />
-        <Select<string>
-          className="moderation-filter__flag"
+        <FilterSelect<string>
           value={filters.flag ?? ''}
           onChange={(v) => setFilters({ ...filters, flag: v === '' ? null : (v as PostFlag) })}
           options={[
             { value: '', label: t('ui.allFlags') },
             ...POST_FLAGS.map((f) => ({ value: f, label: t(`ui.flag_${f}`) })),
           ]}
-          aria-label={t('ui.colFlags')}
-          data-testid="zone-posts-flag"
+          label={t('ui.colFlags')}
+          testId="zone-posts-flag"
         />
-        <Checkbox
-          checked={filters.reported}
-          onChange={(e) => setFilters({ ...filters, reported: e.target.checked })}
-          data-testid="zone-posts-reported"
-        >
-          {t('ui.onlyReported')}
-        </Checkbox>
+        <label className="portal-checkbox">
+          <input
+            type="checkbox"
+            checked={filters.reported}
+            onChange={(event) => setFilters({ ...filters, reported: event.target.checked })}
+            data-testid="zone-posts-reported"
+          />
+          <span>{t('ui.onlyReported')}</span>
+        </label>
       </div>
-      <Table<ModeratedPost>
-        rowKey="tp_id"
-        dataSource={rows}
-        loading={query.isLoading}
-        pagination={false}
-        locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
-        onRow={(post) => ({ 'data-testid': `zone-post-${post.tp_id}` }) as never}
-        columns={[
-          {
-            key: 'title',
-            title: t('ui.colTitle'),
-            render: (_, post) => (
-              <Link
-                to={postHref(site.prefix, post, post.hidden || post.tp_status !== REVIEW_STATUS.approved)}
-                className="moderation-title"
-              >
-                {post.tp_title}
-              </Link>
-            ),
-          },
-          {
-            key: 'board',
-            title: t('ui.colBoard'),
-            width: 140,
-            render: (_, post) => post.board_name || t('ui.noBoard'),
-          },
-          { key: 'author', title: t('ui.colAuthor'), width: 140, render: (_, post) => post.author.user_nick_name },
-          { key: 'flags', title: t('ui.colFlags'), width: 180, render: (_, post) => <PostFlags post={post} /> },
-          {
-            key: 'reports',
-            title: t('ui.colReports'),
-            width: 110,
-            align: 'center',
-            render: (_, post) =>
-              post.open_reports > 0 ? (
-                <Tag color="volcano">{post.open_reports}</Tag>
-              ) : (
-                <span className="moderation-muted">0</span>
-              ),
-          },
-          {
-            key: 'time',
-            title: t('ui.colTime'),
-            width: 120,
-            render: (_, post) => <DateTime iso={post.create_time} />,
-          },
-          {
-            key: 'actions',
-            title: t('ui.colActions'),
-            width: 100,
-            render: (_, post) => <ModeratorActions post={fromModeratedPost(post)} size="small" />,
-          },
-        ]}
-      />
+      <div className="moderation-table__wrap">
+        <table className="moderation-table" aria-busy={query.isLoading || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">{t('ui.colTitle')}</th>
+              <th scope="col" className="moderation-table__board">
+                {t('ui.colBoard')}
+              </th>
+              <th scope="col" className="moderation-table__author">
+                {t('ui.colAuthor')}
+              </th>
+              <th scope="col" className="moderation-table__flags">
+                {t('ui.colFlags')}
+              </th>
+              <th scope="col" className="moderation-table__reports moderation-table__center">
+                {t('ui.colReports')}
+              </th>
+              <th scope="col" className="moderation-table__time">
+                {t('ui.colTime')}
+              </th>
+              <th scope="col" className="moderation-table__actions">
+                {t('ui.colActions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((post) => (
+              <PostRow key={post.tp_id} post={post} />
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7}>
+                  {query.isLoading ? <span className="moderation-table__loading" role="status" /> : <Empty />}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
       <More query={query} shown={rows.length} testId="zone-posts-more" />
     </div>
-  );
-}
-
-/** How a moderator closes a report. */
-type ReportClosing = typeof REPORT_STATUS.handled | typeof REPORT_STATUS.dismissed;
-
-/** Closing a report as handled or dismissed, with an optional note for the other moderators. */
-function CloseReportDialog({
-  report,
-  status,
-  onClose,
-}: {
-  report: ReportItem;
-  status: ReportClosing;
-  onClose(): void;
-}) {
-  const { t } = useTranslation('moderation');
-  const { site } = useShell();
-  const [form] = Form.useForm<{ note?: string }>();
-  const [busy, setBusy] = useState(false);
-  const refresh = useRefreshAfterModeration();
-
-  const submit = async ({ note }: { note?: string }) => {
-    if (busy) return;
-    setBusy(true);
-    const result = await requestClient.call(
-      moderationHandleReport,
-      { report_id: report.report_id, status, ...(note ? { note } : {}) },
-      { siteCode: site.apply_site },
-    );
-    setBusy(false);
-    if (result.ok) toast.success(t('ui.done'));
-    // Closed by someone else meanwhile: the refusal has been shown; the list shows the truth.
-    await refresh();
-    if (result.ok) onClose();
-  };
-
-  return (
-    <Modal
-      open
-      onCancel={() => !busy && onClose()}
-      onOk={() => form.submit()}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: busy, 'data-testid': 'report-close-confirm' } as never}
-      title={status === REPORT_STATUS.handled ? t('ui.handleTitle') : t('ui.dismissTitle')}
-      getContainer={false}
-      centered
-      destroyOnHidden
-      closable={{ 'aria-label': t('ui.close') }}
-    >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="note" label={t('ui.noteLabel')}>
-          <Input.TextArea
-            rows={3}
-            showCount
-            maxLength={REPORT_RULE.noteMax}
-            placeholder={t('ui.notePlaceholder')}
-            data-testid="report-note"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function DeleteCommentDialog({ report, onClose }: { report: ReportItem; onClose(): void }) {
-  const { t } = useTranslation('moderation');
-  const { site } = useShell();
-  const [busy, setBusy] = useState(false);
-  const refresh = useRefreshAfterModeration();
-  const remove = async () => {
-    setBusy(true);
-    const result = await requestClient.call(
-      moderationDeleteComment,
-      { comment_id: report.target_id, reason: report.reason },
-      { siteCode: site.apply_site },
-    );
-    setBusy(false);
-    if (result.ok) toast.success(t('ui.done'));
-    await refresh();
-    onClose();
-  };
-  return (
-    <Modal
-      open
-      onCancel={() => !busy && onClose()}
-      onOk={() => void remove()}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: busy, danger: true, 'data-testid': 'comment-delete-confirm' } as never}
-      title={t('ui.deleteComment')}
-      getContainer={false}
-      centered
-      closable={{ 'aria-label': t('ui.close') }}
-    >
-      <p className="moderation-dialog__text">{t('ui.deleteCommentConfirm')}</p>
-    </Modal>
   );
 }
 
@@ -315,7 +291,7 @@ function ReportCard({ report }: { report: ReportItem }) {
   return (
     <li className="moderation-report" data-testid={`zone-report-${report.report_id}`}>
       <div className="moderation-report__head">
-        <Tag color={report.target_kind === 'comment' ? 'purple' : 'blue'}>{t(`ui.target_${report.target_kind}`)}</Tag>
+        <Tag tone={report.target_kind === 'comment' ? 'purple' : 'blue'}>{t(`ui.target_${report.target_kind}`)}</Tag>
         <Link to={postHref(site.prefix, report, false)} className="moderation-title">
           {report.tp_title}
         </Link>
@@ -345,26 +321,37 @@ function ReportCard({ report }: { report: ReportItem }) {
         {open && (
           <span className="moderation-report__actions">
             {report.target_kind === 'comment' && !report.content_deleted && (
-              <Button size="small" danger onClick={() => setDeleting(true)} data-testid="zone-report-delete-comment">
+              <PortalButton
+                className="moderation-small-button"
+                danger
+                onClick={() => setDeleting(true)}
+                data-testid="zone-report-delete-comment"
+              >
                 {t('ui.deleteComment')}
-              </Button>
+              </PortalButton>
             )}
-            <Button
-              size="small"
-              type="primary"
+            <PortalButton
+              className="moderation-small-button"
+              variant="primary"
               onClick={() => setClosing(REPORT_STATUS.handled)}
               data-testid="zone-report-handle"
             >
               {t('ui.handle')}
-            </Button>
-            <Button size="small" onClick={() => setClosing(REPORT_STATUS.dismissed)} data-testid="zone-report-dismiss">
+            </PortalButton>
+            <PortalButton
+              className="moderation-small-button"
+              onClick={() => setClosing(REPORT_STATUS.dismissed)}
+              data-testid="zone-report-dismiss"
+            >
               {t('ui.dismiss')}
-            </Button>
+            </PortalButton>
           </span>
         )}
       </div>
-      {closing && <CloseReportDialog report={report} status={closing} onClose={() => setClosing(null)} />}
-      {deleting && <DeleteCommentDialog report={report} onClose={() => setDeleting(false)} />}
+      <Suspense fallback={null}>
+        {closing && <CloseReportDialog report={report} status={closing} onClose={() => setClosing(null)} />}
+        {deleting && <DeleteCommentDialog report={report} onClose={() => setDeleting(false)} />}
+      </Suspense>
     </li>
   );
 }
@@ -386,15 +373,17 @@ function ReportsTab({ boards }: { boards: ModeratedBoard[] }) {
           onChange={(board) => setFilters({ ...filters, board })}
           testId="zone-reports-board"
         />
-        <Segmented<ReportStatus>
-          value={filters.status}
-          onChange={(status) => setFilters({ ...filters, status })}
-          options={statuses.map((s) => ({ value: s, label: t(`ui.reportStatus_${s}`) }))}
-          data-testid="zone-reports-status"
-        />
+        <div data-testid="zone-reports-status">
+          <RadioButtons<`${ReportStatus}`>
+            name="zone-report-status"
+            value={`${filters.status}`}
+            onChange={(status) => setFilters({ ...filters, status: Number(status) as ReportStatus })}
+            options={statuses.map((s) => ({ value: `${s}`, label: t(`ui.reportStatus_${s}`) }))}
+          />
+        </div>
       </div>
       {rows.length === 0 && !query.isLoading ? (
-        <Empty description={t('ui.empty')} />
+        <Empty />
       ) : (
         <ul className="moderation-reports">
           {rows.map((report) => (
@@ -415,6 +404,7 @@ function ReportsTab({ boards }: { boards: ModeratedBoard[] }) {
 export function ModeratorZonePage({ boards, allBoards }: { boards: ModeratedBoard[]; allBoards: boolean }) {
   const { t } = useTranslation('moderation');
   const [tab, setTab] = useState('posts');
+  useEffect(() => void loadActions(), []);
   return (
     <div className="moderation-page" data-testid="moderator-zone">
       <header className="moderation-head">
