@@ -290,6 +290,10 @@ for (const site of SITES) {
       await visitorPage.goto(postPath);
       await waitForHydration(visitorPage);
       await expect(visitorPage.getByTestId('moderator-actions')).toHaveCount(0);
+      // The report button is the portal's own: the post page draws no antd, after hydration either,
+      // until a member opens the report dialog.
+      await expect(visitorPage.getByTestId(`report-post-${postId}`)).toBeVisible();
+      await expect(visitorPage.locator('style[data-css-hash]')).toHaveCount(0);
       // (Pressed again if the first press came before that part of the page had hydrated.)
       await expect(async () => {
         await visitorPage.getByTestId(`report-post-${postId}`).click();

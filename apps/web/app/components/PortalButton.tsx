@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 
 export interface PortalButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
-  /** Drawn like antd's button types: bordered (default), filled (primary), or a link. */
-  variant?: 'default' | 'primary' | 'link';
+  /** Drawn like antd's button types: bordered (default), filled (primary), a link, or bare text. */
+  variant?: 'default' | 'primary' | 'link' | 'text';
   /** Outlined in the primary colour instead of filled (a reaction the member has made). */
   ghost?: boolean;
   danger?: boolean;

@@ -8,6 +8,7 @@ import discussCss from '~/features/discussions/components/discussions.css?url';
 import { PostDetailPage } from '~/features/discussions/components/PostDetailPage';
 import { PostNotFound } from '~/features/discussions/components/PostNotFound';
 import { DiscussionSlotsContext, type DiscussionSlots } from '~/features/discussions/components/discussion-slots';
+import { useMayModerate } from '~/features/moderation/api/my-boards';
 import moderationCss from '~/features/moderation/components/moderation.css?url';
 import { detailResponse, noDetail, type DetailPageData, type DetailPageSpec } from '~/lib/query/detail-page';
 import { loadDetailPageInBrowser } from '~/lib/query/prefetch.client';
@@ -99,12 +100,17 @@ const ReportButton = lazy(() =>
   import('~/features/moderation/components/ReportButton').then((m) => ({ default: m.ReportButton })),
 );
 
+/** The moderator's menu, loaded only for those who may moderate the post's board. */
+function ModeratorTools({ post }: { post: PostDetail }) {
+  return useMayModerate(post.tp_board_id) ? <ModeratorActions post={post} /> : null;
+}
+
 /** What moderation adds to the page: the moderator's menu, and "report" on others' posts and comments. */
 const slots: DiscussionSlots = {
   postTools: (post) => (
     <Suspense fallback={null}>
       {post.is_mine ? null : <ReportButton targetKind="post" targetId={post.tp_id} type="default" />}
-      <ModeratorActions post={post} />
+      <ModeratorTools post={post} />
     </Suspense>
   ),
   commentTools: (comment) =>

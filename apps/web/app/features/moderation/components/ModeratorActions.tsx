@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import type { ModeratedPost, ModerationAction } from '@portal/contracts/moderation';
 import { actionsFor, type ModeratorActionsPost } from './moderator-post';
-import { useMayModerate, useMyBoards } from '../api/moderation-queries';
+import { useMayModerate, useMyBoards } from '../api/my-boards';
 import { PostActionDialog } from './PostActionDialog';
 import './moderation.css';
 import { withPortalAntd } from '~/lib/PortalAntd';

@@ -7,7 +7,8 @@ import { moderationAct, type ModeratedPost, type ModerationAction } from '@porta
 import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
-import { useMyBoards, useRefreshAfterModeration } from '../api/moderation-queries';
+import { useRefreshAfterModeration } from '../api/moderation-queries';
+import { useMyBoards } from '../api/my-boards';
 import { ReasonField } from './ReasonField';
 
 /** What an action needs to know of a post. */
