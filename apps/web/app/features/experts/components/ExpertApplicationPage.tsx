@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts/expert-applications';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
-import { Field, PortalForm, SelectField, SubmitButton, TextField } from '~/components/form/Form';
+import { Field, PortalForm, SelectField, SubmitButton } from '~/components/form/Form';
 import { CheckboxTagsField, LinkListField, TextAreaField } from '~/components/form/ListFields';
 import { FormAlert } from '~/components/form/FormAlert';
 import { PortalButton } from '~/components/PortalButton';
@@ -23,6 +23,7 @@ import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
 import { photoBody, photoFileProblem, PHOTO_ACCEPT, uploadExpertPhotoCall } from '../api/expert-photo-upload';
+import { ApplicantFields } from './ApplicantFields';
 
 // The page's texts (and its form's rules) come with its chunk, not with every page's catalogue.
 addTexts(personalCentreCatalogues);
@@ -203,7 +204,7 @@ export function ExpertApplicationPage(props: {
       <p className="expert-apply__lead">{t('ui.lead')}</p>
       {application ? (
         <p>
-          <span className="portal-status-tag" data-testid="apply-status">
+          <span className="portal-tag" data-testid="apply-status">
             {t(`ui.status.${application.status}`)}
           </span>
         </p>
@@ -236,29 +237,10 @@ export function ExpertApplicationPage(props: {
       ) : null}
       <PortalForm form={form} name="expert-application" onValid={(values) => send('submit', values)}>
         <fieldset className="portal-fieldset" disabled={locked}>
-          <TextField
-            name="real_name"
-            label={t('ui.realName')}
-            required
-            maxLength={EXPERT_APPLICATION_RULE.realNameMax}
-            autoComplete="name"
-            testId="apply-real-name"
-          />
-          <TextField
-            name="company"
-            label={t('ui.company')}
-            required
-            maxLength={EXPERT_APPLICATION_RULE.companyMax}
-            autoComplete="organization"
-            testId="apply-company"
-          />
-          <TextField
-            name="job_title"
-            label={t('ui.jobTitle')}
-            required
-            maxLength={EXPERT_APPLICATION_RULE.jobTitleMax}
-            autoComplete="organization-title"
-            testId="apply-job-title"
+          <ApplicantFields
+            limits={EXPERT_APPLICATION_RULE}
+            labels={{ realName: t('ui.realName'), company: t('ui.company'), jobTitle: t('ui.jobTitle') }}
+            testIdPrefix="apply"
           />
           <SelectField
             name="industry_id"

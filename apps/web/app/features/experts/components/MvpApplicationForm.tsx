@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts/mvp';
 import { personalCentreCatalogues } from '@portal/locales/personal-centre';
 import { ConfirmAction } from '~/components/ConfirmAction';
-import { PortalForm, SubmitButton, TextField } from '~/components/form/Form';
+import { PortalForm, SubmitButton } from '~/components/form/Form';
 import { CheckboxTagsField, LinkListField, TextAreaField } from '~/components/form/ListFields';
 import { FormAlert } from '~/components/form/FormAlert';
 import { PortalButton } from '~/components/PortalButton';
@@ -25,6 +25,7 @@ import { requestClient } from '~/lib/request/client';
 import { useShell } from '~/lib/shell';
 import { toast } from '~/lib/toast';
 import { useTranslation } from '~/lib/use-translation';
+import { ApplicantFields } from './ApplicantFields';
 
 // The form's texts (and its rules' messages) come with this chunk, not with the MVP page.
 addTexts(personalCentreCatalogues);
@@ -86,7 +87,7 @@ export default function MvpApplicationForm() {
   if (!mine.data || !areas.data) {
     return (
       <div className="mvp-apply" data-testid="mvp-apply-loading" aria-busy="true">
-        <span className="mvp-apply__spinner" />
+        <span className="portal-spinner" />
       </div>
     );
   }
@@ -144,7 +145,7 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
       <p className="mvp-apply__lead">{t('ui.lead')}</p>
       {application ? (
         <p>
-          <span className="portal-status-tag" data-testid="mvp-apply-status">
+          <span className="portal-tag" data-testid="mvp-apply-status">
             {t('ui.statusLabel', { status: t(`ui.status.${application.status}`) })}
           </span>
         </p>
@@ -178,29 +179,10 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
       ) : null}
       <PortalForm form={form} name="mvp-application" onValid={(values) => send('submit', values)}>
         <fieldset className="portal-fieldset" disabled={locked}>
-          <TextField
-            name="real_name"
-            label={t('ui.realName')}
-            required
-            maxLength={MVP_RULE.realNameMax}
-            autoComplete="name"
-            testId="mvp-apply-real-name"
-          />
-          <TextField
-            name="company"
-            label={t('ui.company')}
-            required
-            maxLength={MVP_RULE.companyMax}
-            autoComplete="organization"
-            testId="mvp-apply-company"
-          />
-          <TextField
-            name="job_title"
-            label={t('ui.jobTitle')}
-            required
-            maxLength={MVP_RULE.jobTitleMax}
-            autoComplete="organization-title"
-            testId="mvp-apply-job-title"
+          <ApplicantFields
+            limits={MVP_RULE}
+            labels={{ realName: t('ui.realName'), company: t('ui.company'), jobTitle: t('ui.jobTitle') }}
+            testIdPrefix="mvp-apply"
           />
           <CheckboxTagsField
             name="field_ids"

@@ -33,7 +33,7 @@ const DeleteCommentDialog = lazy(() => import('./ReportDialogs').then((m) => ({ 
 const postHref = (prefix: string, post: { tp_id: number }, preview: boolean) =>
   `/${prefix}/discuss/info/${post.tp_id}${preview ? '/1' : ''}`;
 
-/** A small coloured label (a post's flag, a report's kind), drawn like antd's tags. */
+/** A small coloured label (a post's flag, a report's kind). */
 function Tag({
   tone = 'default',
   children,
@@ -41,7 +41,7 @@ function Tag({
   tone?: 'default' | 'red' | 'blue' | 'gold' | 'volcano' | 'purple';
   children: ReactNode;
 }) {
-  return <span className={`moderation-tag moderation-tag--${tone}`}>{children}</span>;
+  return <span className={`portal-tag portal-tag--${tone}`}>{children}</span>;
 }
 
 /** What an empty list says. */
@@ -269,9 +269,7 @@ function PostsTab({ boards }: { boards: ModeratedBoard[] }) {
             ))}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={7}>
-                  {query.isLoading ? <span className="moderation-table__loading" role="status" /> : <Empty />}
-                </td>
+                <td colSpan={7}>{query.isLoading ? <span className="portal-spinner" role="status" /> : <Empty />}</td>
               </tr>
             ) : null}
           </tbody>
