@@ -61,5 +61,18 @@ export function usePortalForm<Values extends FieldValues>({
     [form],
   );
 
-  return { form, showServerIssues };
+  /** Puts issues the page found itself (a draft over a limit) on their fields and focuses the first. */
+  const showIssues = useCallback(
+    (issues: readonly FieldIssue[]) =>
+      issues.forEach((issue, index) =>
+        form.setError(
+          issue.field as Path<Values>,
+          { type: 'contract', message: latest.current.t(i18nKey(issue.key)) },
+          { shouldFocus: index === 0 },
+        ),
+      ),
+    [form],
+  );
+
+  return { form, showIssues, showServerIssues };
 }

@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import type { Path } from 'react-hook-form';
 import {
   EXPERT_APPLICATION_RULE,
   APPLICATION_STATUS,
@@ -116,7 +115,7 @@ export function ExpertApplicationPage(props: {
   const [photo, setPhoto] = useState(props.application?.photo?.address ?? '');
   const [busy, setBusy] = useState<'save' | 'submit' | 'photo' | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
-  const { form, showServerIssues } = usePortalForm<ApplicationValues>({
+  const { form, showIssues, showServerIssues } = usePortalForm<ApplicationValues>({
     validate: validateSubmission,
     defaultValues: initialValues(props.application),
   });
@@ -150,13 +149,7 @@ export function ExpertApplicationPage(props: {
     const parsed = await parseContractBody(contract, applicationBody(values));
     if (!parsed.ok) {
       // A draft still holds the limits: say which field is over one.
-      parsed.issues.forEach((issue, index) =>
-        form.setError(
-          issue.field as Path<ApplicationValues>,
-          { type: 'contract', message: t(i18nKey(issue.key)) },
-          { shouldFocus: index === 0 },
-        ),
-      );
+      showIssues(parsed.issues);
       return;
     }
     setBusy(kind);

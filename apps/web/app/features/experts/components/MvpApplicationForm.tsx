@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { Path } from 'react-hook-form';
 import { dictList } from '@portal/contracts/dictionaries';
 import {
   APPLICATION_STATUS,
@@ -16,7 +15,7 @@ import { PortalForm, SubmitButton } from '~/components/form/Form';
 import { CheckboxTagsField, LinkListField, TextAreaField } from '~/components/form/ListFields';
 import { FormAlert } from '~/components/form/FormAlert';
 import { PortalButton } from '~/components/PortalButton';
-import { fieldIssues, i18nKey } from '~/lib/forms/form-issues';
+import { fieldIssues } from '~/lib/forms/form-issues';
 import { parseContractBody } from '~/lib/forms/contract-call';
 import { usePortalForm } from '~/lib/forms/use-portal-form';
 import { addTexts } from '~/lib/i18n';
@@ -100,7 +99,7 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
   const { t } = useTranslation('mvpApply');
   const [state, setState] = useState(props.state);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
-  const { form, showServerIssues } = usePortalForm<MvpValues>({
+  const { form, showIssues, showServerIssues } = usePortalForm<MvpValues>({
     validate: validateSubmission,
     defaultValues: initialValues(props.state.application),
   });
@@ -113,13 +112,7 @@ function MvpApplicationFields(props: { state: MineState; areas: Array<{ value: n
     const contract = kind === 'submit' ? mvpApplicationSubmit : mvpApplicationSave;
     const parsed = await parseContractBody(contract, mvpBody(values));
     if (!parsed.ok) {
-      parsed.issues.forEach((issue, index) =>
-        form.setError(
-          issue.field as Path<MvpValues>,
-          { type: 'contract', message: t(i18nKey(issue.key)) },
-          { shouldFocus: index === 0 },
-        ),
-      );
+      showIssues(parsed.issues);
       return;
     }
     setBusy(kind);
