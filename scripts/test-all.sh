@@ -59,7 +59,7 @@ for shard in $(seq 1 "$shards"); do
   [ "${#specs[@]}" -gt 0 ] || continue
   # Each shard's lines carry its number; ports 3100, 3110, ... keep the shards' servers apart.
   (E2E_PORT=$((3100 + 10 * (shard - 1))) npx playwright test --output="test-results/shard-$shard" "${specs[@]}" 2>&1 |
-    sed -u "s/^/[browser $shard] /"; exit "${PIPESTATUS[0]}") &
+    sed -u "s/^/[browser $shard] /" | tee "$logs/browser-$shard.log"; exit "${PIPESTATUS[0]}") &
   shard_pids+=("$!")
 done
 browser_status=0
@@ -95,5 +95,11 @@ cat "${api_logs[@]}"
 
 step "summary"
 echo "browser tests: $([ "$browser_status" = 0 ] && echo passed || echo "FAILED ($browser_status)")"
+if [ "$browser_status" != 0 ]; then
+  # The failed tests again, each with the first lines of its error, since a CI log is often read from its end.
+  for log in "$logs"/browser-*.log; do
+    awk '/^\[browser [0-9]+\] +[0-9]+\) \[/ { shown = 12 } shown > 0 { print; shown-- }' "$log"
+  done
+fi
 echo "API tests: $([ "$api_status" = 0 ] && echo passed || echo "FAILED ($api_status)")"
 [ "$browser_status" = 0 ] && [ "$api_status" = 0 ]
