@@ -8,6 +8,7 @@ import { AntdUsageContext, type AntdUsage } from './lib/antd-usage';
 import { InlineStylesContext } from './lib/inline-styles';
 import { currentStylesheet, STYLESHEET_PREFIX, styleCache } from './lib/antd-stylesheet.server';
 import { injectIntoHead, paintBeforeHydration, stylesheetLink } from './lib/ssr-html';
+import { withRoutesOfPage } from './lib/page-routes.server';
 import appCss from './styles/app.css?inline';
 
 declare module 'react-router' {
@@ -68,7 +69,7 @@ export default function handleRequest(
         <InlineStylesContext value={appCss}>
           <AntdUsageContext value={antdUsage}>
             <StyleProvider cache={styleCache}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <ServerRouter context={withRoutesOfPage(routerContext)} url={request.url} nonce={nonce} />
             </StyleProvider>
           </AntdUsageContext>
         </InlineStylesContext>
