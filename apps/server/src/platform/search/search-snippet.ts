@@ -1,4 +1,4 @@
-import { HAN_RE, type QueryTerm, termTokens } from './tokenizer';
+import { HAN_RE, MAX_TOKEN, type QueryTerm, termTokens } from './tokenizer';
 
 /** Characters of context shown before the first match, and the snippet's whole length. */
 const BEFORE = 40;
@@ -73,20 +73,63 @@ export function markHits(text: string, marker: RegExp | null): string {
   return out + escapeHtml(text.slice(at));
 }
 
-/** A passage of the body around its first match (or its start), marked; the text as written. */
+/**
+ * Where the marker first matches `text`, as an index of `text`, or -1. The body of a post with its
+ * comments runs to 20,000 characters while its first match is most often near its start, so the
+ * folded form is made of a first stretch and only made whole when the match is not found well
+ * inside it: a match there is the first of the whole text (the marker's tokens are at most
+ * MAX_TOKEN long, so any match starting earlier would have been found in the stretch too).
+ */
+function firstMatch(text: string, marker: RegExp): number {
+  for (const stretch of [FIRST_STRETCH, text.length]) {
+    const part = stretch >= text.length ? text : text.slice(0, stretch);
+    const { form, from } = folded(part);
+    marker.lastIndex = 0;
+    const first = form.search(marker);
+    const whole = part.length === text.length;
+    if (whole) return first < 0 ? -1 : from(first);
+    if (first >= 0 && first < form.length - STRETCH_MARGIN) return from(first);
+  }
+  return -1;
+}
+
+/** Characters of the body folded first when looking for its first match, and the margin kept at its end. */
+const FIRST_STRETCH = 2_000;
+const STRETCH_MARGIN = 2 * MAX_TOKEN;
+
+/** The index `count` characters (code points) before `index`, or 0 when fewer come before it. */
+function charactersBack(text: string, index: number, count: number): number {
+  let at = index;
+  for (let n = 0; n < count && at > 0; n++) {
+    at -= 1;
+    if (at > 0 && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1))) at -= 1;
+  }
+  return at;
+}
+
+/** The index `count` characters (code points) after `index`, or the text's end. */
+function charactersOn(text: string, index: number, count: number): number {
+  let at = index;
+  for (let n = 0; n < count && at < text.length; n++) {
+    at += isHighSurrogate(text.charCodeAt(at)) && isLowSurrogate(text.charCodeAt(at + 1)) ? 2 : 1;
+  }
+  return at;
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/**
+ * A passage of the body around its first match (or its start), marked; the text as written: BEFORE
+ * characters of context before the match when there are more, LENGTH characters in all.
+ */
 export function snippet(body: string, marker: RegExp | null): string {
   const text = body.replace(/\s+/g, ' ').trim();
   let start = 0;
   if (marker) {
-    const { form, from } = folded(text);
-    marker.lastIndex = 0;
-    const first = form.search(marker);
-    if (first >= 0) {
-      const before = [...text.slice(0, from(first))].length;
-      if (before > BEFORE) start = [...text].slice(0, before - BEFORE).join('').length;
-    }
+    const first = firstMatch(text, marker);
+    if (first >= 0) start = charactersBack(text, first, BEFORE);
   }
-  const chars = [...text.slice(start)];
-  const passage = chars.slice(0, LENGTH).join('');
-  return (start > 0 ? '…' : '') + markHits(passage, marker) + (chars.length > LENGTH ? '…' : '');
+  const end = charactersOn(text, start, LENGTH);
+  return (start > 0 ? '…' : '') + markHits(text.slice(start, end), marker) + (end < text.length ? '…' : '');
 }

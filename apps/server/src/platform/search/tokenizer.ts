@@ -31,7 +31,7 @@ const STOP_WORDS = new Set(
 /** The most letters the stemmer takes off a word (-ational, -ization): how far a typed word is cut back. */
 const STEM_CUT = 4;
 /** Longer words are not words a searcher types; they are cut so an index row stays bounded. */
-const MAX_TOKEN = 40;
+export const MAX_TOKEN = 40;
 
 /**
  * A query over tokens: every entry of `all` must match; an entry is a token, alternatives, or (for
