@@ -21,21 +21,18 @@ export function withRoutesOfPage(context: EntryContext): EntryContext {
   const key = `${basename}\n${parentPaths[parentPaths.length - 1] ?? '/'}\n${pageRouteIds.join(' ')}`;
 
   const cache = cacheFor(context);
-  const known = cache.get(key);
-  if (known) {
-    // Most recently used last, so the oldest shape is the one that leaves.
-    cache.delete(key);
-    cache.set(key, known);
-    return { ...context, ...known };
+  let narrowed = cache.get(key);
+  if (!narrowed) {
+    const found = narrow(context, pageRouteIds, parentPaths, basename);
+    if (!found) return context;
+    narrowed = found;
+    cache.set(key, narrowed);
+    if (cache.size > SHAPES_KEPT) cache.delete(cache.keys().next().value as string);
   }
-  const narrowed = narrow(context, pageRouteIds, parentPaths, basename);
-  if (!narrowed) return context;
-  cache.set(key, narrowed);
-  if (cache.size > SHAPES_KEPT) cache.delete(cache.keys().next().value as string);
   return { ...context, ...narrowed };
 }
 
-/** Shapes of URL kept per build; a page of a shape not kept is narrowed again, never wrong. */
+/** Shapes of URL kept per build, the oldest found leaving first; a shape not kept is found again. */
 const SHAPES_KEPT = 500;
 
 type Narrowed = Pick<EntryContext, 'manifest' | 'branches'>;

@@ -73,29 +73,33 @@ export function markHits(text: string, marker: RegExp | null): string {
   return out + escapeHtml(text.slice(at));
 }
 
-/**
- * Where the marker first matches `text`, as an index of `text`, or -1. The body of a post with its
- * comments runs to 20,000 characters while its first match is most often near its start, so the
- * folded form is made of a first stretch and only made whole when the match is not found well
- * inside it: a match there is the first of the whole text (the marker's tokens are at most
- * MAX_TOKEN long, so any match starting earlier would have been found in the stretch too).
- */
-function firstMatch(text: string, marker: RegExp): number {
-  for (const stretch of [FIRST_STRETCH, text.length]) {
-    const part = stretch >= text.length ? text : text.slice(0, stretch);
-    const { form, from } = folded(part);
-    marker.lastIndex = 0;
-    const first = form.search(marker);
-    const whole = part.length === text.length;
-    if (whole) return first < 0 ? -1 : from(first);
-    if (first >= 0 && first < form.length - STRETCH_MARGIN) return from(first);
-  }
-  return -1;
-}
-
 /** Characters of the body folded first when looking for its first match, and the margin kept at its end. */
 const FIRST_STRETCH = 2_000;
 const STRETCH_MARGIN = 2 * MAX_TOKEN;
+
+/**
+ * Where the marker first matches `text`, as an index of `text`, or -1. The body of a post with its
+ * comments runs to 20,000 characters while its first match is most often near its start, so a first
+ * stretch is folded and searched, and the whole body only when the match is not found well inside
+ * it: a match there is the first of the whole text (the marker's tokens are at most MAX_TOKEN long,
+ * so any match starting earlier would have been found in the stretch too).
+ */
+function firstMatch(text: string, marker: RegExp): number {
+  if (text.length > FIRST_STRETCH) {
+    const { form, from } = folded(text.slice(0, FIRST_STRETCH));
+    const first = searchFrom(form, marker);
+    if (first >= 0 && first < form.length - STRETCH_MARGIN) return from(first);
+  }
+  const { form, from } = folded(text);
+  const first = searchFrom(form, marker);
+  return first < 0 ? -1 : from(first);
+}
+
+/** The marker's first match in `form` from its start (a global marker keeps where it last stopped). */
+function searchFrom(form: string, marker: RegExp): number {
+  marker.lastIndex = 0;
+  return form.search(marker);
+}
 
 /** The index `count` characters (code points) before `index`, or 0 when fewer come before it. */
 function charactersBack(text: string, index: number, count: number): number {

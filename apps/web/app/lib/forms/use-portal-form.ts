@@ -45,33 +45,31 @@ export function usePortalForm<Values extends FieldValues>({
 
   const form = useForm<Values>({ mode: 'onBlur', reValidateMode: 'onChange', resolver, defaultValues });
 
+  /** Puts messages on their fields and focuses the first. */
+  const putOnFields = useCallback(
+    (type: 'server' | 'contract', issues: ReadonlyArray<{ field: string; message: string }>) =>
+      issues.forEach((issue, index) =>
+        form.setError(issue.field as Path<Values>, { type, message: issue.message }, { shouldFocus: index === 0 }),
+      ),
+    [form],
+  );
+
   /** Puts a 40001 answer's messages on the fields it names (of `fields`) and focuses the first. */
   const showServerIssues = useCallback(
     (envelope: Envelope<unknown> | undefined, fields: ReadonlyArray<Path<Values>>) => {
-      void serverIssuesOn(envelope, fields).then((known) =>
-        known.forEach((issue, index) =>
-          form.setError(
-            issue.field as Path<Values>,
-            { type: 'server', message: issue.message },
-            { shouldFocus: index === 0 },
-          ),
-        ),
-      );
+      void serverIssuesOn(envelope, fields).then((known) => putOnFields('server', known));
     },
-    [form],
+    [putOnFields],
   );
 
   /** Puts issues the page found itself (a draft over a limit) on their fields and focuses the first. */
   const showIssues = useCallback(
     (issues: readonly FieldIssue[]) =>
-      issues.forEach((issue, index) =>
-        form.setError(
-          issue.field as Path<Values>,
-          { type: 'contract', message: latest.current.t(i18nKey(issue.key)) },
-          { shouldFocus: index === 0 },
-        ),
+      putOnFields(
+        'contract',
+        issues.map((issue) => ({ field: issue.field, message: latest.current.t(i18nKey(issue.key)) })),
       ),
-    [form],
+    [putOnFields],
   );
 
   return { form, showIssues, showServerIssues };
