@@ -14,9 +14,18 @@ import { stemmer } from 'stemmer';
  *   written (lower-cased), and their parts indexed too so `NVMe` finds `NVMe-oF`.
  */
 
-// The dictionary is read here rather than from '@node-rs/jieba/dict.js', whose module keeps it and the
-// unused IDF table (11 MB of buffers) for the life of the process; jieba copies it into its own.
-const jieba = Jieba.withDict(readFileSync(requireFrom(import.meta.url).resolve('@node-rs/jieba/dict.txt')));
+let segmenter: Jieba | undefined;
+
+/**
+ * The jieba segmenter, made on the first text that needs it: its dictionary takes about 40 MB
+ * outside the heap, which a process that only renders pages never pays. The dictionary is read here
+ * rather than from '@node-rs/jieba/dict.js', whose module keeps it and the unused IDF table (11 MB
+ * of buffers) for the life of the process; jieba copies it into its own.
+ */
+function jieba(): Jieba {
+  segmenter ??= Jieba.withDict(readFileSync(requireFrom(import.meta.url).resolve('@node-rs/jieba/dict.txt')));
+  return segmenter;
+}
 
 /** Characters a token may hold besides letters and digits; the SQLite table's tokenchars say the same. */
 export const TOKEN_JOINERS = '-+.#_';
@@ -68,7 +77,7 @@ export function indexTokens(text: string): string[] {
       const run = match[1];
       tokens.push(...Array.from(run), ...bigrams(run));
       if (run.length >= 3) {
-        for (const word of jieba.cutForSearch(run, true)) if (Array.from(word).length >= 3) tokens.push(word);
+        for (const word of jieba().cutForSearch(run, true)) if (Array.from(word).length >= 3) tokens.push(word);
       }
       continue;
     }
@@ -90,11 +99,13 @@ export function indexTokens(text: string): string[] {
 
 function chineseTerms(run: string): QueryTerm[] {
   if (Array.from(run).length <= 2) return [run];
-  return jieba.cut(run, true).map((word): QueryTerm => {
-    const length = Array.from(word).length;
-    if (length <= 2) return word;
-    return { any: [word, { all: bigrams(word) }] };
-  });
+  return jieba()
+    .cut(run, true)
+    .map((word): QueryTerm => {
+      const length = Array.from(word).length;
+      if (length <= 2) return word;
+      return { any: [word, { all: bigrams(word) }] };
+    });
 }
 
 /** The terms of a key, all of which a document must hold; [] when the key has no searchable word. */
