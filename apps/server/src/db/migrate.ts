@@ -38,6 +38,7 @@ import * as mvpProgramme from './migrations/2026-11-27-0038-mvp-programme';
 import * as cooperation from './migrations/2026-11-27-0040-cooperation';
 import * as searchRecentTier from './migrations/2026-11-27-0041-search-recent-tier';
 import * as searchTerms from './migrations/2026-11-27-0042-search-terms';
+import * as searchTermsOtherKinds from './migrations/2026-11-28-0043-search-terms-other-kinds';
 
 /** Every migration, in order. Frozen once landed: add a new file instead of changing one. */
 export const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0040-cooperation': cooperation,
   '2026-11-27-0041-search-recent-tier': searchRecentTier,
   '2026-11-27-0042-search-terms': searchTerms,
+  '2026-11-28-0043-search-terms-other-kinds': searchTermsOtherKinds,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

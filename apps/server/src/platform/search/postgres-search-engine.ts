@@ -63,8 +63,14 @@ const WALK_SPAN = 50_000;
  */
 const COMMON_SHARE = 0.01;
 /**
+ * The newest matches a search's walk of every kind takes: more than the counts need, so that the
+ * common kind (posts, when a few of the newest matches are of other kinds) mostly reaches 1,001 in
+ * that walk and is not walked again for the few it lacks (decision 050).
+ */
+const WALKED_FOR_COUNTS = WALKED + 64;
+/**
  * A kind holding this many of the newest matches is counted on by walking further (its matches are
- * common); one holding fewer, through its facet token in the GIN index.
+ * common); one holding fewer, through the GIN index.
  */
 const COMMON_AMONG_WALKED = 100;
 /** How long the statistics of common terms are kept before they are read again. */
@@ -249,18 +255,22 @@ export async function newestMatches(
 }
 
 /**
- * The counts per kind from the newest matches of every kind (`walked`): the newest 1,001 matches
- * settle every kind when they are fewer, and a kind they hold 1,001 of. A kind common among them is
- * counted on from the last of them (the walk goes on for that kind alone, as far as 1,001); a rare
- * one through its facet token in the GIN index, capped.
+ * The counts per kind from the newest `limit` matches of every kind (`walked`): they settle every
+ * kind when they are fewer, and a kind they hold 1,001 of. A kind common among them is counted on
+ * from the last of them (the walk goes on for that kind alone, as far as 1,001); a rare one through
+ * the GIN index, capped: the other kinds' own index (migration 0043), or the terms' and facets'
+ * when posts are rare too.
  */
 async function countsAfter(
   executor: Executor,
   query: SearchQuery,
   walked: Newest,
+  limit: number,
 ): Promise<Partial<Record<SearchKind, number>>> {
-  const seen = new Map<SearchKind, number>(Object.entries(walked.kinds) as [SearchKind, number][]);
-  if (walked.found < WALKED) return Object.fromEntries(seen);
+  const seen = new Map<SearchKind, number>(
+    Object.entries(walked.kinds).map(([kind, n]) => [kind as SearchKind, Math.min(n, WALKED)]),
+  );
+  if (walked.found < limit) return Object.fromEntries(seen);
   const open = SEARCH_KINDS.filter((kind) => (seen.get(kind) ?? 0) < WALKED);
   const goOn = open.filter((kind) => (seen.get(kind) ?? 0) >= COMMON_AMONG_WALKED);
   const rare = open.filter((kind) => (seen.get(kind) ?? 0) < COMMON_AMONG_WALKED);
@@ -274,12 +284,17 @@ async function countsAfter(
   }
   if (rare.length > 0) {
     const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
-    // The rare kinds' tokens in the GIN index (short posting lists), site and audience from the
-    // row: one look-up for all of them, as far as 1,001 each could need.
+    // The rare kinds' matches in a GIN index, site and audience from the row: one look-up for all of
+    // them, as far as 1,001 each could need. Without posts, the index of the other kinds holds only
+    // their few documents; with posts, the kinds' facet tokens narrow the terms' index.
     const ofKinds = (kinds: readonly SearchKind[]) =>
-      sql`select t.kind from search_terms t
-           where t.tsv @@ ${tsquery} and t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery
-             and ${visible(query)}`;
+      kinds.includes('post')
+        ? sql`select t.kind from search_terms t
+               where t.tsv @@ ${tsquery} and t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery
+                 and ${visible(query)}`
+        : sql`select t.kind from search_terms t
+               where t.tsv @@ ${tsquery} and t.kind <> 'post' and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})
+                 and ${visible(query)}`;
     const together = await sql<{ kind: SearchKind; n: string }>`
       select x.kind, count(*) as n from (${ofKinds(rare)} limit ${WALKED * rare.length}) x group by x.kind`.execute(
       executor,
@@ -377,9 +392,9 @@ export const postgresSearchEngine: SearchEngine = {
   },
 
   async find(executor, query) {
-    // One walk of every kind gives the all tab its page and every tab its counts (decision 046).
-    const walked = await newestMatches(executor, query, undefined);
+    // One walk of every kind gives the all tab its page and every tab its counts (decisions 046, 050).
+    const walked = await newestMatches(executor, query, undefined, { limit: WALKED_FOR_COUNTS });
     const shown = query.kinds?.length ? await newestMatches(executor, query, query.kinds) : walked;
-    return { hits: pageOf(shown), counts: await countsAfter(executor, query, walked) };
+    return { hits: pageOf(shown), counts: await countsAfter(executor, query, walked, WALKED_FOR_COUNTS) };
   },
 };
