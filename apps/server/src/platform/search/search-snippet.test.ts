@@ -27,6 +27,36 @@ function wholeBodySnippet(body: string, marker: RegExp | null): string {
   return (start > 0 ? '…' : '') + markHits(chars.slice(0, 160).join(''), marker) + (chars.length > 160 ? '…' : '');
 }
 
+/** Marks as first written: every character folded to NFKC on its own, then the same ranges. */
+function markedCharByChar(text: string, marker: RegExp): string {
+  let form = '';
+  const from: number[] = [];
+  let at = 0;
+  for (const char of text) {
+    const f = char.normalize('NFKC');
+    form += f;
+    for (let i = 0; i < f.length; i++) from.push(at);
+    at += char.length;
+  }
+  from.push(at);
+  const ranges: Array<[number, number]> = [];
+  for (const m of form.matchAll(marker)) {
+    if (m[0] === '') continue;
+    const [start, end] = [from[m.index]!, from[m.index + m[0].length]!];
+    const last = ranges[ranges.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+  }
+  const escape = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  let out = '';
+  let done = 0;
+  for (const [start, end] of ranges) {
+    out += `${escape(text.slice(done, start))}<em>${escape(text.slice(start, end))}</em>`;
+    done = end;
+  }
+  return out + escape(text.slice(done));
+}
+
 /** A small seeded generator, so a failure names the text it failed on again. */
 function generator(seed: number) {
   let state = seed;
@@ -56,6 +86,16 @@ const PIECES = [
   'EC 8+3',
   '数据',
   'a',
+  // Characters NFKC changes, some into several units: a compatibility ideograph, a ligature,
+  // half-width katakana, a circled digit, full-width digits, a combining accent; and a lone surrogate.
+  '豈',
+  'ﬁle',
+  'ｶﾀｶﾅ',
+  '①',
+  '８＋３',
+  'cafe\u0301',
+  '\ud800',
+  '<b>&',
 ];
 const KEYS = [['存储'], ['快照'], ['snapshot'], ['ceph', '分布式'], ['nvme-of', '性能'], ['𠀋'], ['不在文中']];
 
@@ -68,6 +108,18 @@ describe('a search hit’s snippet', () => {
       while (body.length < length) body += PIECES[Math.floor(random() * PIECES.length)];
       const marker = highlighter(KEYS[round % KEYS.length]!);
       expect(snippet(body, marker), `round ${round}`).toBe(wholeBodySnippet(body, marker));
+    }
+  });
+
+  it('marks every match as folding each character on its own would', () => {
+    const random = generator(50);
+    const keys = [...KEYS, ['file'], ['8+3'], ['カタカナ'], ['1'], ['café']];
+    for (let round = 0; round < 400; round++) {
+      const length = Math.floor(random() * 300);
+      let text = '';
+      while (text.length < length) text += PIECES[Math.floor(random() * PIECES.length)];
+      const marker = highlighter(keys[round % keys.length]!)!;
+      expect(markHits(text, marker), `round ${round}`).toBe(markedCharByChar(text, marker));
     }
   });
 

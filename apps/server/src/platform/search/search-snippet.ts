@@ -33,10 +33,20 @@ export function highlighter(terms: readonly QueryTerm[]): RegExp | null {
 function folded(text: string): { form: string; from: (i: number) => number } {
   // Most text is its own NFKC form: then every unit starts where it is.
   if (text.normalize('NFKC') === text) return { form: text, from: (i) => i };
+  // Else each character is folded on its own; runs of characters that are their own form (Chinese
+  // text between its full-width commas, ASCII) are taken whole, without asking ICU of each.
   let form = '';
   const from: number[] = [];
   let at = 0;
-  for (const char of text) {
+  while (at < text.length) {
+    let end = at;
+    while (end < text.length && isOwnForm(text.charCodeAt(end))) from.push(end++);
+    if (end > at) {
+      form += text.slice(at, end);
+      at = end;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(at)!);
     const f = char.normalize('NFKC');
     form += f;
     for (let i = 0; i < f.length; i++) from.push(at);
@@ -44,6 +54,11 @@ function folded(text: string): { form: string; from: (i: number) => number } {
   }
   from.push(at);
   return { form, from: (i) => from[i]! };
+}
+
+/** Whether a UTF-16 unit is a whole character that NFKC leaves as it is: ASCII, a CJK unified ideograph. */
+function isOwnForm(unit: number): boolean {
+  return unit < 0x80 || (unit >= 0x4e00 && unit <= 0x9fff);
 }
 
 /**
