@@ -163,6 +163,7 @@ export async function runContentBench({
     cpuProf: Boolean(args['cpu-prof']),
     keep: Boolean(args.keep),
     reuse: typeof args['data-dir'] === 'string' ? path.resolve(args['data-dir']) : undefined,
+    reuseDatabase: typeof args.database === 'string' ? args.database : undefined,
     db: dbKindArg(args),
     as: viewerArg(args),
     serverNodeArgs:
@@ -187,9 +188,12 @@ export async function runContentBench({
   }
   const log = (msg) => process.stdout.write(`${msg}\n`);
   const tmp = makeTempDir(`portal-bench-${name}-`);
-  // --data-dir: a SQLite DATA_DIR an earlier run kept (--keep), measured again without seeding.
-  if (opts.reuse && (opts.db !== 'sqlite' || !fs.existsSync(path.join(opts.reuse, 'portal.sqlite'))))
+  // --data-dir: a DATA_DIR an earlier run kept (--keep), measured again without seeding; on
+  // PostgreSQL with the database it kept (--database).
+  if (opts.reuse && opts.db === 'sqlite' && !fs.existsSync(path.join(opts.reuse, 'portal.sqlite')))
     throw new Error(`--data-dir needs a kept SQLite DATA_DIR holding portal.sqlite: ${opts.reuse}`);
+  if (opts.db === 'postgres' && Boolean(opts.reuse) !== Boolean(opts.reuseDatabase))
+    throw new Error('On PostgreSQL, --data-dir and --database are given together (both printed by a --keep run)');
   const dataDir = opts.reuse ?? path.join(tmp, 'data');
   if (!opts.reuse) fs.mkdirSync(dataDir);
   const serverEnv = { RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
@@ -203,7 +207,7 @@ export async function runContentBench({
   let failed = false;
   let profileSummary = null;
   try {
-    database = await createBenchDatabase(opts.db);
+    database = await createBenchDatabase(opts.db, { reuse: opts.reuseDatabase });
     log(
       `${name} bench on ${database.label}: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s measured per target, node ${process.version}, ${meta.cpus} CPUs, load average ${os
         .loadavg()
@@ -279,7 +283,8 @@ export async function runContentBench({
       if (opts.cpuProf) profileSummary = collectProfile({ tmp, name: name });
     }
     removeDir(snapshotRoot);
-    await database?.drop();
+    if (opts.keep && database?.name) log(`kept the PostgreSQL database ${database.name} (--database=${database.name})`);
+    else await database?.drop();
     if (opts.keep) log(`kept ${tmp}`);
     else removeDir(tmp);
   }

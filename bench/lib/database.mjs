@@ -36,15 +36,18 @@ async function admin(statement) {
 /**
  * The benchmark's database. `env` goes to the seeding CLI and to the measured server (empty for
  * SQLite: the DATA_DIR holds the file); `label` names it in the printed header; `drop()` removes a
- * PostgreSQL database (idempotent; also run by Ctrl-C).
+ * PostgreSQL database (idempotent; also run by Ctrl-C). `reuse` names a PostgreSQL database an
+ * earlier run kept: it is measured again, and never dropped.
  */
-export async function createBenchDatabase(kind) {
+export async function createBenchDatabase(kind, { reuse } = {}) {
   if (kind === 'sqlite') return { kind, label: 'SQLite (DATA_DIR/portal.sqlite)', env: {}, drop: async () => {} };
-  const name = `portal_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  await admin(`create database ${name}`);
+  if (reuse !== undefined && !/^portal_bench_\w+$/.test(reuse))
+    throw new Error(`--database takes the name of a database a bench kept (portal_bench_…), not ${reuse}`);
+  const name = reuse ?? `portal_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  if (!reuse) await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  let dropped = false;
+  let dropped = Boolean(reuse);
   const drop = async () => {
     if (dropped) return;
     dropped = true;
