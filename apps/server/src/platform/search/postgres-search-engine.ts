@@ -58,8 +58,9 @@ const WALKED = RANKED_CANDIDATES + 1;
  */
 const WALK_SPAN = 50_000;
 /**
- * A key in at least this share of the documents (by the planner's statistics of `search_terms.tsv`)
- * is walked newest first; a rarer one is asked of the GIN index, whose cost grows with its matches.
+ * A key in less than this share of the documents (by the planner's statistics of `search_terms.tsv`)
+ * is asked of the GIN index, whose cost grows with its matches; a more common one is walked newest
+ * first when the walk is expected to find what it is asked for (`walkFinds`).
  */
 const COMMON_SHARE = 0.01;
 /**
@@ -158,33 +159,45 @@ function newestOf(row: SummaryRow): Newest {
   return { found: Number(row.found), last: Number(row.last), kinds: row.kinds ?? {}, page: row.page ?? [] };
 }
 
-/** Common terms' shares of the documents, from the planner's statistics, per database. */
-const termStats = new WeakMap<object, { at: number; shares: Promise<Map<string, number>> }>();
-
-async function readTermShares(executor: Executor): Promise<Map<string, number>> {
-  const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
-    select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
-      from pg_stats where schemaname = current_schema() and tablename = 'search_terms' and attname = 'tsv'`.execute(
-    executor,
-  );
-  const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
-  return new Map((elems ?? []).map((token, i) => [token, Number(freqs?.[i] ?? 0)]));
+/** What the planner's statistics say of `search_terms`: how many rows, and common terms' shares of them. */
+export interface TermStats {
+  documents: number;
+  shares: ReadonlyMap<string, number>;
 }
 
-function termShares(executor: Executor): Promise<Map<string, number>> {
+/** The statistics, per database, read again every `STATS_TTL_MS`. */
+const termStats = new WeakMap<object, { at: number; stats: Promise<TermStats> }>();
+
+async function readTermStats(executor: Executor): Promise<TermStats> {
+  const { rows } = await sql<{ documents: number | null; elems: string[] | null; freqs: number[] | null }>`
+    select (select greatest(reltuples, 0) from pg_class where oid = 'search_terms'::regclass) as documents,
+           s.elems, s.freqs
+      from (select 1) one left join (
+        select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
+         where schemaname = current_schema() and tablename = 'search_terms' and attname = 'tsv') s on true`.execute(
+    executor,
+  );
+  const { documents, elems, freqs } = rows[0] ?? { documents: 0, elems: null, freqs: null };
+  return {
+    documents: Number(documents ?? 0),
+    shares: new Map((elems ?? []).map((token, i) => [token, Number(freqs?.[i] ?? 0)])),
+  };
+}
+
+function statsOf(executor: Executor): Promise<TermStats> {
   const cached = termStats.get(executor);
-  if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.shares;
-  const shares = readTermShares(executor).catch(() => new Map<string, number>());
-  termStats.set(executor, { at: Date.now(), shares });
-  return shares;
+  if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.stats;
+  const stats = readTermStats(executor).catch(() => ({ documents: 0, shares: new Map<string, number>() }));
+  termStats.set(executor, { at: Date.now(), stats });
+  return stats;
 }
 
 /**
  * At most the share of the documents a query matches, by the statistics (a word outside them is
  * rare): words that must all match count as their rarest, not as their product, which assumes them
  * independent and can make two words often together (元数据 高可用) look rare, sending tens of
- * thousands of matches to the GIN index's bitmap. Only whether it is over `COMMON_SHARE` matters:
- * a rare word makes the GIN index's intersection short.
+ * thousands of matches to the GIN index's bitmap. Only whether the walk would find enough matches
+ * matters (`walkFinds`): a rare word makes the GIN index's intersection short.
  */
 export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<string, number>): number {
   const share = (term: QueryTerm): number => {
@@ -198,6 +211,17 @@ export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<stri
     return Math.min(...term.all.map(share));
   };
   return Math.min(...terms.map(share));
+}
+
+/**
+ * Whether to walk for a key in `share` of the documents: it is common, and the walk is expected to
+ * find `limit` matches among the rows it may pass: the newest `span` ids, or every document when there are fewer (decision 050).
+ * When it is not, the GIN index finds them for less than the walk costs before it gives up: a key
+ * in 1.5 % of a million documents would be walked over 50,000 rows for 750 matches, then asked of
+ * the index all the same.
+ */
+export function walkFinds(share: number, stats: Pick<TermStats, 'documents'>, limit: number, span: number): boolean {
+  return share >= COMMON_SHARE && share * Math.min(stats.documents, span) >= limit;
 }
 
 /**
@@ -226,9 +250,8 @@ export async function newestMatches(
       ${summary(query)}`.execute(executor);
     return newestOf(rows[0]!);
   };
-  const common = options.path
-    ? options.path === 'walk'
-    : matchShare(query.terms, await termShares(executor)) >= COMMON_SHARE;
+  const stats = options.path ? null : await statsOf(executor);
+  const common = stats ? walkFinds(matchShare(query.terms, stats.shares), stats, limit, span) : options.path === 'walk';
   if (!common) return fromIndex();
   const sites = [...new Set([query.siteId, 0])];
   const audiences = query.partner ? [0, 1] : [0];
