@@ -215,10 +215,10 @@ export function matchShare(terms: readonly QueryTerm[], shares: ReadonlyMap<stri
 
 /**
  * Whether to walk for a key in `share` of the documents: it is common, and the walk is expected to
- * find `limit` matches among the rows it may pass: the newest `span` ids, or every document when there are fewer (decision 050).
- * When it is not, the GIN index finds them for less than the walk costs before it gives up: a key
- * in 1.5 % of a million documents would be walked over 50,000 rows for 750 matches, then asked of
- * the index all the same.
+ * find `limit` matches among the rows it may pass, the newest `span` ids or every document when
+ * there are fewer (decision 050). When it is not, the GIN index finds them for less than the walk
+ * costs before it gives up: a key in 1.5 % of a million documents would be walked over 50,000 rows
+ * for 750 matches, then asked of the index all the same.
  */
 export function walkFinds(share: number, stats: Pick<TermStats, 'documents'>, limit: number, span: number): boolean {
   return share >= COMMON_SHARE && share * Math.min(stats.documents, span) >= limit;
