@@ -250,8 +250,9 @@ export async function newestMatches(
       ${summary(query)}`.execute(executor);
     return newestOf(rows[0]!);
   };
-  const stats = options.path ? null : await statsOf(executor);
-  const common = stats ? walkFinds(matchShare(query.terms, stats.shares), stats, limit, span) : options.path === 'walk';
+  const common = options.path
+    ? options.path === 'walk'
+    : await statsOf(executor).then((stats) => walkFinds(matchShare(query.terms, stats.shares), stats, limit, span));
   if (!common) return fromIndex();
   const sites = [...new Set([query.siteId, 0])];
   const audiences = query.partner ? [0, 1] : [0];
@@ -310,14 +311,12 @@ async function countsAfter(
     // The rare kinds' matches in a GIN index, site and audience from the row: one look-up for all of
     // them, as far as 1,001 each could need. Without posts, the index of the other kinds holds only
     // their few documents; with posts, the kinds' facet tokens narrow the terms' index.
-    const ofKinds = (kinds: readonly SearchKind[]) =>
-      kinds.includes('post')
-        ? sql`select t.kind from search_terms t
-               where t.tsv @@ ${tsquery} and t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery
-                 and ${visible(query)}`
-        : sql`select t.kind from search_terms t
-               where t.tsv @@ ${tsquery} and t.kind <> 'post' and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})
-                 and ${visible(query)}`;
+    const ofKinds = (kinds: readonly SearchKind[]) => {
+      const ofThese = kinds.includes('post')
+        ? sql`t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery`
+        : sql`t.kind <> 'post' and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})`;
+      return sql`select t.kind from search_terms t where t.tsv @@ ${tsquery} and ${ofThese} and ${visible(query)}`;
+    };
     const together = await sql<{ kind: SearchKind; n: string }>`
       select x.kind, count(*) as n from (${ofKinds(rare)} limit ${WALKED * rare.length}) x group by x.kind`.execute(
       executor,
