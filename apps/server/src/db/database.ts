@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config';
+import { prepareMarked } from './prepared';
 import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -24,6 +25,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     // bigint fits a JavaScript number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('connect', prepareMarked);
     // An idle connection that the server drops (restart, failover, a dropped test database) must not
     // take the process down: the pool replaces it on the next checkout.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
