@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_KINDS } from '@portal/contracts/search';
 import { createTestApp, testDb, type TestApp } from '../../../test/test-app';
+import { PREPARED } from '../../db/prepared';
 import { seededRandom } from '../../seed/seeded-random';
 import {
+  findMatches,
   newestMatches,
   postgresSearchEngine,
   tsqueryLiteral,
@@ -65,6 +67,23 @@ beforeAll(async () => {
       }),
     );
   }
+  // petabyte: more matches than a search walks, few of them posts: the other kinds go on walking
+  // and the posts are counted in the terms' index.
+  for (let i = 0; i < 1_100; i++) {
+    const kind: SearchKind = i % 20 === 0 ? 'post' : pick(SEARCH_KINDS.filter((k) => k !== 'post'));
+    docs.push(
+      indexedDocument({
+        kind,
+        item_id: 30_000 + i,
+        site_id: kind === 'member' ? 0 : 1,
+        audience: 0,
+        parent_id: 0,
+        title: `petabyte ${pick(words)}`,
+        body: pick(words),
+        published_at: NOW - 2 * DAY,
+      }),
+    );
+  }
   await postgresSearchEngine.put(t.database.db, docs);
   await postgresSearchEngine.optimize(t.database.db);
 });
@@ -104,6 +123,7 @@ const cases: Array<[string, Partial<SearchQuery>, SearchKind[]?]> = [
   ['zettabyte', {}],
   ['zettabyte ceph', { partner: true, siteId: 2 }],
   ['exabyte', {}],
+  ['petabyte', {}],
 ];
 
 /** What `newestMatches` sums up of the candidates, from the plain statement's. */
@@ -171,6 +191,9 @@ describe.runIf(testDb === 'postgres')('search on PostgreSQL: every path finds th
          group by t.kind`.execute(t.database.db);
       const expected = Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
       expect((await postgresSearchEngine.find(t.database.db, query)).counts, key).toEqual(expected);
+      for (const path of ['walk', 'index'] as const) {
+        expect((await findMatches(t.database.db, query, path)).counts, `${key} ${path}`).toEqual(expected);
+      }
     }
   });
 
@@ -221,5 +244,25 @@ describe.runIf(testDb === 'postgres')('search on PostgreSQL: every path finds th
     const left = await sql<{ n: string }>`
       select count(*) as n from search_terms t where t.tsv @@ 'yottabyte'::tsquery`.execute(db);
     expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+
+  it("prepares the walk's statement once per connection and keeps its generic plan (decision 051)", async () => {
+    await t.database.db.transaction().execute(async (trx) => {
+      const prepared = async () =>
+        (
+          await sql<{ name: string; statement: string; generic_plans: string; runs: string }>`
+            select name, statement, generic_plans, generic_plans + custom_plans as runs
+              from pg_prepared_statements where statement like '%as others%'`.execute(trx)
+        ).rows;
+      const before = new Map((await prepared()).map((r) => [r.name, Number(r.runs)]));
+      const query = queryOf('exabyte');
+      const first = await findMatches(trx, query, 'walk');
+      expect(first.counts).toMatchObject({ post: 1001, event: 30 });
+      for (let i = 0; i < 7; i++) expect(await findMatches(trx, query, 'walk')).toEqual(first);
+      const ran = (await prepared()).filter((r) => Number(r.runs) - (before.get(r.name) ?? 0) === 8);
+      expect(ran).toHaveLength(1);
+      expect(ran[0]!.statement.startsWith(PREPARED)).toBe(true);
+      expect(Number(ran[0]!.generic_plans)).toBeGreaterThan(0);
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
+import { PREPARED } from '../../db/prepared';
 import type { Executor } from '../../db/executor';
 import type { QueryTerm } from './tokenizer';
 import { SEARCH_KINDS } from '@portal/contracts/search';
 import { RANKED_CANDIDATES, RECENCY_DAYS } from './search-ranking';
-import type { IndexedDocument, SearchEngine, SearchHit, SearchKind, SearchQuery } from './search-engine';
+import type { IndexedDocument, SearchEngine, SearchFound, SearchHit, SearchKind, SearchQuery } from './search-engine';
 
 /** PostgreSQL keeps at most 256 positions of a lexeme, and none past 16383. */
 const MAX_POSITIONS = 256;
@@ -74,6 +75,10 @@ const WALKED_FOR_COUNTS = WALKED + 64;
  * common); one holding fewer, through the GIN index.
  */
 const COMMON_AMONG_WALKED = 100;
+/** The kinds counted in the index of every kind but posts (migration 0043). */
+const OTHER_KINDS = SEARCH_KINDS.filter((kind) => kind !== 'post');
+/** The most matches of the other kinds counted together: enough for 1,001 of each. */
+const OTHERS_COUNTED = WALKED * OTHER_KINDS.length;
 /** How long the statistics of common terms are kept before they are read again. */
 const STATS_TTL_MS = 5 * 60_000;
 
@@ -86,6 +91,12 @@ export interface NewestOptions {
   path?: 'walk' | 'index';
   /** The most index rows walked: `WALK_SPAN` unless said. */
   span?: number;
+  /**
+   * Also count the kinds other than posts in their own GIN index, up to `WALKED` each (as far as
+   * `OTHERS_COUNTED` in all), in the walk's statement: the counts of a common key need them, and
+   * asking in the same statement saves a round trip and a planning (decision 051).
+   */
+  others?: boolean;
 }
 
 /**
@@ -100,6 +111,8 @@ export interface Newest {
   last: number;
   kinds: Partial<Record<SearchKind, number>>;
   page: SearchHit[];
+  /** The kinds other than posts, counted in their own index when asked (`others`) and walked. */
+  others?: Partial<Record<SearchKind, number>>;
 }
 
 /** The facet tokens of the searcher's site, or every site (members), and of whom it is for. */
@@ -153,10 +166,37 @@ interface SummaryRow {
   last: string;
   kinds: Partial<Record<SearchKind, number>> | null;
   page: SearchHit[] | null;
+  others?: Partial<Record<SearchKind, number>> | null;
 }
 
 function newestOf(row: SummaryRow): Newest {
-  return { found: Number(row.found), last: Number(row.last), kinds: row.kinds ?? {}, page: row.page ?? [] };
+  const newest: Newest = {
+    found: Number(row.found),
+    last: Number(row.last),
+    kinds: row.kinds ?? {},
+    page: row.page ?? [],
+  };
+  if (row.others !== undefined) newest.others = row.others ?? {};
+  return newest;
+}
+
+/**
+ * The matches of the given kinds, none of them posts, in the other kinds' GIN index (migration
+ * 0043), on the searcher's site and for them; or, with posts among them, in the terms' index
+ * narrowed by the kinds' facet tokens.
+ */
+function ofKindsInIndex(query: SearchQuery, kinds: readonly SearchKind[]): RawBuilder<unknown> {
+  const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
+  const ofThese = kinds.includes('post')
+    ? sql`t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery`
+    : sql`t.kind <> 'post' and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})`;
+  return sql`select t.kind from search_terms t where t.tsv @@ ${tsquery} and ${ofThese} and ${visible(query)}`;
+}
+
+/** How many of each kind (`kinds`) match, up to `limit` matches in all, as a JSON object. */
+function countedInIndex(query: SearchQuery, kinds: readonly SearchKind[], limit: number): RawBuilder<unknown> {
+  return sql`select json_object_agg(x.kind, x.n) from (
+      select y.kind, count(*) as n from (${ofKindsInIndex(query, kinds)} limit ${limit}) y group by y.kind) x`;
 }
 
 /** What the planner's statistics say of `search_terms`: how many rows, and common terms' shares of them. */
@@ -238,7 +278,7 @@ export async function newestMatches(
   kinds: readonly SearchKind[] | undefined,
   options: NewestOptions = {},
 ): Promise<Newest> {
-  const { before, limit = WALKED, span = WALK_SPAN } = options;
+  const { before, limit = WALKED, span = WALK_SPAN, others = false } = options;
   const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
   const older = before === undefined ? sql`` : sql`and t.id < ${before}`;
   const fromIndex = async (): Promise<Newest> => {
@@ -265,12 +305,15 @@ export async function newestMatches(
           order by t.id desc limit ${limit})`,
     ),
   );
-  const { rows } = await sql<SummaryRow & { floor: string }>`
+  // The walk's plan is the same for every key (the primary key, newest first): prepared once per
+  // connection, its generic plan is kept (decision 051).
+  const { rows } = await sql<SummaryRow & { floor: string }>`${sql.raw(PREPARED)}
     with f as (select coalesce(max(id), 0) - ${span} as floor from search_documents),
          c as materialized (
            select t.id, t.kind, ${score(query)} as score from (${sql.join(walks, sql` union all `)}) t
             order by t.id desc limit ${limit})
-    select (select floor from f) as floor, s.* from (${summary(query)}) s`.execute(executor);
+    select (select floor from f) as floor, s.*${others ? sql`, (${countedInIndex(query, OTHER_KINDS, OTHERS_COUNTED)}) as others` : sql``}
+      from (${summary(query)}) s`.execute(executor);
   const walked = newestOf(rows[0]!);
   // Fewer than asked in the newest ids: the key is rarer than its words' shares said, and the GIN
   // index finds them all (the walk's few are found again).
@@ -307,33 +350,31 @@ async function countsAfter(
     seen.set(kind, seen.get(kind)! + more.found);
   }
   if (rare.length > 0) {
-    const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
-    // The rare kinds' matches in a GIN index, site and audience from the row: one look-up for all of
-    // them, as far as 1,001 each could need. Without posts, the index of the other kinds holds only
-    // their few documents; with posts, the kinds' facet tokens narrow the terms' index.
-    const ofKinds = (kinds: readonly SearchKind[]) => {
-      const ofThese = kinds.includes('post')
-        ? sql`t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery`
-        : sql`t.kind <> 'post' and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})`;
-      return sql`select t.kind from search_terms t where t.tsv @@ ${tsquery} and ${ofThese} and ${visible(query)}`;
-    };
-    const together = await sql<{ kind: SearchKind; n: string }>`
-      select x.kind, count(*) as n from (${ofKinds(rare)} limit ${WALKED * rare.length}) x group by x.kind`.execute(
-      executor,
-    );
-    let found = together.rows.map((r) => ({ kind: r.kind, n: Number(r.n) }));
-    if (found.reduce((sum, r) => sum + r.n, 0) === WALKED * rare.length) {
+    // The rare kinds' matches in a GIN index, site and audience from the row, as far as 1,001 each
+    // could need: counted in the walk's statement when none of them are posts (`others`), else in
+    // one look-up of their own.
+    let found: Partial<Record<SearchKind, number>>;
+    let all = WALKED * rare.length;
+    if (walked.others && !rare.includes('post')) {
+      found = walked.others;
+      all = OTHERS_COUNTED;
+    } else {
+      const { rows } = await sql<{ found: Partial<Record<SearchKind, number>> | null }>`
+        select (${countedInIndex(query, rare, all)}) as found`.execute(executor);
+      found = rows[0]?.found ?? {};
+    }
+    if (Object.values(found).reduce((sum, n) => sum + n, 0) === all) {
       // A kind common after all filled the look-up: each counted on its own, capped.
       const perKind = rare.map(
-        (kind) => sql`select ${kind}::text as kind, (select count(*) from (${ofKinds([kind])} limit ${WALKED}) x) as n`,
+        (kind) =>
+          sql`select ${kind}::text as kind, (select count(*) from (${ofKindsInIndex(query, [kind])} limit ${WALKED}) x) as n`,
       );
       const { rows } = await sql<{ kind: SearchKind; n: string }>`${sql.join(perKind, sql` union all `)}`.execute(
         executor,
       );
-      found = rows.map((r) => ({ kind: r.kind, n: Number(r.n) }));
+      found = Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
     }
-    for (const kind of rare) seen.set(kind, 0);
-    for (const r of found) seen.set(r.kind, Math.min(r.n, WALKED));
+    for (const kind of rare) seen.set(kind, Math.min(found[kind] ?? 0, WALKED));
   }
   return Object.fromEntries([...seen].filter(([, n]) => n > 0));
 }
@@ -341,6 +382,20 @@ async function countsAfter(
 /** The page a walk scored, as hits. */
 function pageOf(newest: Newest): SearchHit[] {
   return newest.page.map((hit) => ({ ...hit, published_at: Number(hit.published_at) }));
+}
+
+/**
+ * A search's page and its counts: one walk of every kind gives the all tab its page and every tab
+ * its counts (decisions 046, 050, 051). `path` as `newestMatches` takes it (the tests).
+ */
+export async function findMatches(
+  executor: Executor,
+  query: SearchQuery,
+  path?: NewestOptions['path'],
+): Promise<SearchFound> {
+  const walked = await newestMatches(executor, query, undefined, { limit: WALKED_FOR_COUNTS, others: true, path });
+  const shown = query.kinds?.length ? await newestMatches(executor, query, query.kinds, { path }) : walked;
+  return { hits: pageOf(shown), counts: await countsAfter(executor, query, walked, WALKED_FOR_COUNTS) };
 }
 
 export const postgresSearchEngine: SearchEngine = {
@@ -413,10 +468,5 @@ export const postgresSearchEngine: SearchEngine = {
     return pageOf(await newestMatches(executor, query, query.kinds?.length ? query.kinds : undefined));
   },
 
-  async find(executor, query) {
-    // One walk of every kind gives the all tab its page and every tab its counts (decisions 046, 050).
-    const walked = await newestMatches(executor, query, undefined, { limit: WALKED_FOR_COUNTS });
-    const shown = query.kinds?.length ? await newestMatches(executor, query, query.kinds) : walked;
-    return { hits: pageOf(shown), counts: await countsAfter(executor, query, walked, WALKED_FOR_COUNTS) };
-  },
+  find: (executor, query) => findMatches(executor, query),
 };
