@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Executor } from '../../db/executor';
 import type { DictionaryUse } from '../kit/feature';
 import { dictionariesRepository } from './dictionaries.repository';
+import { forgetSynonyms } from './synonyms';
 
 interface Clock {
   now(): number;
@@ -96,7 +97,7 @@ export function dictionariesAdminService(
     if (clash === 'value') throw ApiError.refused('siteAdmin.dictionaries.valueTaken', { value: what.value });
   }
 
-  return {
+  const service = {
     async list(site: Site, kind: DictionaryKind): Promise<AdminDictionaryEntry[]> {
       return (await repo.rows(site.tws_id, kind)).map(entryView);
     },
@@ -267,5 +268,24 @@ export function dictionariesAdminService(
         return (await repo.rows(site.tws_id, input.kind, trx)).map(entryView);
       });
     },
+  };
+
+  /** A write, then the site's synonyms read again by its next search: they may have changed. */
+  const forgetting =
+    <A extends unknown[], T>(write: (site: Site, ...args: A) => Promise<T>) =>
+    async (site: Site, ...args: A): Promise<T> => {
+      try {
+        return await write(site, ...args);
+      } finally {
+        forgetSynonyms(db, site.tws_id);
+      }
+    };
+
+  return {
+    ...service,
+    create: forgetting(service.create),
+    update: forgetting(service.update),
+    remove: forgetting(service.remove),
+    reorder: forgetting(service.reorder),
   };
 }

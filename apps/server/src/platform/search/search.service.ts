@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { SignedInMember } from '../../http/register-call';
 import { ApiError } from '../../http/api-error';
+import { synonymGroups } from '../dictionaries/synonyms';
 import { memberBriefs } from '../members/member-brief.repository';
 import { isPartner } from '../roles/partner';
 import { searchEngineFor, type SearchHit, type SearchQuery } from './search-engine';
@@ -85,26 +86,6 @@ function decodeSearchCursor(raw: string | undefined): SearchCursor | null {
       issues: [{ field: 'cursor', message: 'cursor' }],
     },
   );
-}
-
-/** The site's synonym groups: each dictionary entry lists words that mean the same, comma-separated. */
-async function synonymGroups(db: Kysely<DB>, siteId: number): Promise<string[][]> {
-  const rows = await db
-    .selectFrom('dictionaries')
-    .select('label')
-    .where('site_id', '=', siteId)
-    .where('kind', '=', 'synonym')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  return rows
-    .map((r) =>
-      r.label
-        .split(/[,，、;；|]/)
-        .map((w) => w.trim())
-        .filter(Boolean),
-    )
-    .filter((group) => group.length > 1);
 }
 
 /** A count for every kind, 0 where nothing matched. */
