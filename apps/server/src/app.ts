@@ -29,7 +29,7 @@ import { journalFeature } from './features/journal/journal.feature';
 import { raffleFeature } from './features/raffle/raffle.feature';
 import { systemClock } from './lib/clock';
 import { createDocumentWork } from './lib/document-work/document-work';
-import { createSearchReaders } from './platform/search/search-readers';
+import { createPostgresSearchReaders, createSearchReaders } from './platform/search/search-readers';
 import { remoteImages } from './platform/uploads/remote-images';
 import { jobRunner } from './lib/jobs';
 import { auditFeature } from './platform/audit/audit.feature';
@@ -158,11 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Heavy document work (Word import) goes to one worker pool, ended with the app.
   const documentWork = createDocumentWork(config.documentWork);
   app.addHook('onClose', () => documentWork.close());
-  // Searches on a SQLite file read in their own threads, beside the requests.
+  // Searches read beside the requests: on a SQLite file in threads of their own, on PostgreSQL
+  // through connections of their own.
   const searchReaders =
-    config.database.kind === 'sqlite' && config.database.file !== ':memory:' && config.searchReaderThreads > 0
-      ? createSearchReaders({ file: config.database.file, threads: config.searchReaderThreads })
-      : undefined;
+    config.database.kind === 'postgres'
+      ? await createPostgresSearchReaders({ url: config.database.url, connections: config.searchReaderConnections })
+      : config.database.file !== ':memory:' && config.searchReaderThreads > 0
+        ? createSearchReaders({ file: config.database.file, threads: config.searchReaderThreads })
+        : undefined;
   if (searchReaders) app.addHook('onClose', () => searchReaders.close());
   const storage = await createStorage(config.storage, config.uploadsDir);
   const portal: PortalDeps = {

@@ -53,6 +53,7 @@ const envSchema = z.object({
   DOCUMENT_WORK_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(20_000),
   DOCUMENT_WORK_QUEUE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(16),
   SEARCH_READER_THREADS: z.coerce.number({ message: 'must be a number' }).int().min(0).optional(),
+  SEARCH_READER_CONNECTIONS: z.coerce.number({ message: 'must be a number' }).int().min(1).optional(),
   PUBLIC_URL: z
     .string()
     .refine(isOrigin, { message: 'must be an http(s) origin without a path, such as https://community.example.com' })
@@ -117,6 +118,11 @@ export interface Config {
    * the cores; 0 reads them on the main thread. PostgreSQL and an in-memory database use none.
    */
   searchReaderThreads: number;
+  /**
+   * Connections that read searches on PostgreSQL, a pool of their own (decision 052): by default the
+   * cores and one more.
+   */
+  searchReaderConnections: number;
   /**
    * The portal's own origin (`https://community.example.com`, no trailing slash): canonical,
    * hreflang, sitemap and mail links are built from it, never from a request's Host header.
@@ -212,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueue: e.DOCUMENT_WORK_QUEUE,
     },
     searchReaderThreads: Math.min(e.SEARCH_READER_THREADS ?? 2, cores),
+    searchReaderConnections: e.SEARCH_READER_CONNECTIONS ?? cores + 1,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

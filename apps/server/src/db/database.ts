@@ -17,19 +17,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens the configured database. The PostgreSQL driver is loaded only in the scale-out mode. */
+/**
+ * Kysely over a pool of its own of PostgreSQL connections: `max` of them, shown to the database as
+ * `name` (`application_name`). The driver is loaded only in the scale-out mode.
+ */
+export async function postgresKysely(url: string, { max, name }: { max: number; name: string }): Promise<Kysely<DB>> {
+  const { default: pg } = await import('pg');
+  // PostgreSQL answers bigint (times in ms, counts) as strings by default; every value we keep in
+  // bigint fits a JavaScript number.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max, application_name: name });
+  // An idle connection that the server drops (restart, failover, a dropped test database) must not
+  // take the process down: the pool replaces it on the next checkout.
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
+  pool.on('connect', prepareMarked);
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens the configured database. */
 export async function openDatabase(config: Config['database']): Promise<Database> {
   if (config.kind === 'postgres') {
-    const { default: pg } = await import('pg');
-    // PostgreSQL answers bigint (times in ms, counts) as strings by default; every value we keep in
-    // bigint fits a JavaScript number.
-    pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    pool.on('connect', prepareMarked);
-    // An idle connection that the server drops (restart, failover, a dropped test database) must not
-    // take the process down: the pool replaces it on the next checkout.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = await postgresKysely(config.url, { max: 10, name: 'portal' });
     return {
       db,
       dialect: 'postgres',

@@ -1,12 +1,14 @@
 import { Piscina } from 'piscina';
+import { postgresKysely } from '../../db/database';
+import { postgresSearchEngine } from './postgres-search-engine';
 import type { SearchFound, SearchHit, SearchQuery } from './search-engine';
 
 /**
  * Searches on SQLite read in worker threads (decision 047), each with its own read-only connection:
  * better-sqlite3 runs a statement on the thread that calls it, and a search over a million posts
  * costs milliseconds of it, which on the main thread every other request would wait for. Idle
- * readers close after IDLE_MS, so an idle server holds none. PostgreSQL needs none: its backends
- * already read beside the server.
+ * readers close after IDLE_MS, so an idle server holds none. On PostgreSQL the readers are a pool of
+ * connections of their own (decision 052).
  */
 export interface SearchReaders {
   find(query: SearchQuery): Promise<SearchFound>;
@@ -41,5 +43,26 @@ export function createSearchReaders({ file, threads }: { file: string; threads: 
     find: (query) => pool.run({ method: 'find', query }) as Promise<SearchFound>,
     search: (query) => pool.run({ method: 'search', query }) as Promise<SearchHit[]>,
     close: () => pool.destroy(),
+  };
+}
+
+/**
+ * Searches on PostgreSQL read through a pool of their own, `connections` at once (decision 052): ten
+ * searches at once on the server's pool made ten backends share the same cores by time slices, the
+ * longest statements waiting longest, and could hold every connection the pages need. The others
+ * wait in the pool's queue, in order. Shown to the database as `portal-search`.
+ */
+export async function createPostgresSearchReaders({
+  url,
+  connections,
+}: {
+  url: string;
+  connections: number;
+}): Promise<SearchReaders> {
+  const db = await postgresKysely(url, { max: connections, name: 'portal-search' });
+  return {
+    find: (query) => postgresSearchEngine.find(db, query),
+    search: (query) => postgresSearchEngine.search(db, query),
+    close: () => db.destroy(),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb, type TestApp } from '../../../test/test-app';
 import type { accountsHarness, Site, TestMember } from '../../../test/accounts-harness';
@@ -385,6 +386,17 @@ describe('search: the recent tier of SQLite (decision 047)', () => {
     } while (cursor);
     return { hits: seen.sort(), counts };
   }
+
+  it.runIf(testDb === 'postgres')('reads searches through connections of their own, as many as set', async () => {
+    // Decision 052: the search readers' pool, shown to PostgreSQL as portal-search.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => search('protal', { search_key: '存储' })));
+    expect(new Set(answers.map((page) => page.total))).toEqual(new Set([answers[0]!.total]));
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity
+       where datname = current_database() and application_name = 'portal-search'`.execute(t.database.db);
+    expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+    expect(Number(rows[0]!.n)).toBeLessThanOrEqual(t.config.searchReaderConnections);
+  });
 
   it.runIf(testDb === 'sqlite')('finds and counts the same whether the candidates lie in the tier or not', async () => {
     const db = t.database.db;
