@@ -49,6 +49,13 @@ export function freePort() {
  * (mail kept in the outbox), and waits until /readyz answers 200. Output goes to `<logFile>`; on
  * failure its tail is thrown.
  */
+/** The server's search settings, passed on when the bench runs with them (`SEARCH_READER_CONNECTIONS=10 node bench/search.mjs`). */
+const TUNING = ['SEARCH_READER_THREADS', 'SEARCH_READER_CONNECTIONS'];
+
+function tuning() {
+  return Object.fromEntries(TUNING.filter((name) => process.env[name] !== undefined).map((n) => [n, process.env[n]]));
+}
+
 export async function startServer({
   dataDir,
   env = {},
@@ -82,6 +89,7 @@ export async function startServer({
       SEED_DEMO: 'false',
       // Production refuses to start without SMTP_URL; benchmarks keep mail on the machine.
       MAIL_OUTBOX: 'true',
+      ...tuning(),
       ...env,
     },
     stdio: ['ignore', out, out],
