@@ -270,14 +270,14 @@ export function dictionariesAdminService(
     },
   };
 
-  /** A write, then the site's synonyms read again by its next search: they may have changed. */
+  /** A write, then the synonyms read again by the next searches: they may have changed. */
   const forgetting =
-    <A extends unknown[], T>(write: (site: Site, ...args: A) => Promise<T>) =>
-    async (site: Site, ...args: A): Promise<T> => {
+    <A extends unknown[], T>(write: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
       try {
-        return await write(site, ...args);
+        return await write(...args);
       } finally {
-        forgetSynonyms(db, site.tws_id);
+        forgetSynonyms(db);
       }
     };
 

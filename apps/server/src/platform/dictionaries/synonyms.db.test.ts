@@ -26,7 +26,7 @@ describe('synonym groups', () => {
     vi.advanceTimersByTime(SYNONYMS_TTL_MS + 1);
     expect(await synonymGroups(db, siteId)).toEqual([...before, ['petabyte', 'PB']]);
     await add('exabyte；EB、艾字节', 9002);
-    forgetSynonyms(db, siteId);
+    forgetSynonyms(db);
     expect(await synonymGroups(db, siteId)).toEqual([...before, ['petabyte', 'PB'], ['exabyte', 'EB', '艾字节']]);
   });
 });

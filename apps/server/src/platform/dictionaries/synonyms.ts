@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { microCache, type MicroCache } from '../../lib/micro-cache';
 
 /**
  * How long a server keeps a site's synonym groups before it reads them again. Every search expands
@@ -9,13 +10,17 @@ import type { DB } from '../../db/schema';
  */
 export const SYNONYMS_TTL_MS = 5_000;
 
-interface Kept {
-  at: number;
-  groups: Promise<string[][]>;
-}
+/** Per database (a test process holds several), keyed by site (`lib/micro-cache.ts`). */
+const kept = new WeakMap<Kysely<DB>, MicroCache<string[][]>>();
 
-/** Per database (a test process holds several), per site. */
-const kept = new WeakMap<Kysely<DB>, Map<number, Kept>>();
+function keptFor(db: Kysely<DB>): MicroCache<string[][]> {
+  let cache = kept.get(db);
+  if (!cache) {
+    cache = microCache<string[][]>({ ttlMs: SYNONYMS_TTL_MS, maxEntries: 100, now: () => performance.now() });
+    kept.set(db, cache);
+  }
+  return cache;
+}
 
 async function readGroups(db: Kysely<DB>, siteId: number): Promise<string[][]> {
   const rows = await db
@@ -38,20 +43,10 @@ async function readGroups(db: Kysely<DB>, siteId: number): Promise<string[][]> {
 
 /** The site's synonym groups: each dictionary entry lists words that mean the same, comma-separated. */
 export function synonymGroups(db: Kysely<DB>, siteId: number): Promise<string[][]> {
-  let sites = kept.get(db);
-  if (!sites) kept.set(db, (sites = new Map()));
-  const now = performance.now();
-  const hit = sites.get(siteId);
-  if (hit && now - hit.at < SYNONYMS_TTL_MS) return hit.groups;
-  const groups = readGroups(db, siteId);
-  const entry = { at: now, groups };
-  sites.set(siteId, entry);
-  // A failed read is not kept: the next search asks again.
-  groups.catch(() => sites.get(siteId) === entry && sites.delete(siteId));
-  return groups;
+  return keptFor(db).get(String(siteId), async () => ({ value: await readGroups(db, siteId) }));
 }
 
-/** After a write to the site's dictionary has committed: its next search reads the groups again. */
-export function forgetSynonyms(db: Kysely<DB>, siteId: number): void {
-  kept.get(db)?.delete(siteId);
+/** After a write to a dictionary has committed: the next searches read every site's groups again. */
+export function forgetSynonyms(db: Kysely<DB>): void {
+  kept.get(db)?.clear();
 }
