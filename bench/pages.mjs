@@ -16,6 +16,10 @@
 //   stationed-mvp     GET /cn/stationed/mvp: the MVP programme and the MVPs by year
 //   cooperate-index   GET /cn/cooperate/index: the cooperation programmes and the partner directory
 //   cooperate-info    GET /cn/cooperate/info/{id}: the first programme, with its downloads
+//   about             GET /cn/about: a short static text in the shell, what every page pays before its own
+//                     content (the navbar and footer of a member, the root's loaders, the document)
+//   about-bare        GET /cn/about?is_admin=1: the same without the navbar and footer (the back office's
+//                     embedded view), the floor of a page render
 //   search            GET /cn/search/对象存储: the search page's first results (every kind, counts per kind)
 import { API_HEADERS, expectHtml, expectJson } from './lib/measure.mjs';
 import { runContentBench } from './lib/content-bench.mjs';
@@ -106,6 +110,8 @@ const TARGETS = {
     what: 'GET /cn/cooperate/info/{id}',
     path: (ids) => `/cn/cooperate/info/${ids.programme}`,
   }),
+  about: pageTarget({ what: 'GET /cn/about', path: () => '/cn/about', needsIds: false }),
+  'about-bare': pageTarget({ what: 'GET /cn/about?is_admin=1', path: () => '/cn/about?is_admin=1', needsIds: false }),
   search: pageTarget({
     what: 'GET /cn/search/对象存储',
     path: () => `/cn/search/${encodeURIComponent('对象存储')}`,
