@@ -44,11 +44,6 @@ export function freePort() {
   });
 }
 
-/**
- * Starts `node apps/server/dist/main.js` (or `entry`, a copy of it) on a free port with the given DATA_DIR, production mode
- * (mail kept in the outbox), and waits until /readyz answers 200. Output goes to `<logFile>`; on
- * failure its tail is thrown.
- */
 /** The server's search settings, passed on when the bench runs with them (`SEARCH_READER_CONNECTIONS=10 node bench/search.mjs`). */
 const TUNING = ['SEARCH_READER_THREADS', 'SEARCH_READER_CONNECTIONS'];
 
@@ -56,6 +51,11 @@ function tuning() {
   return Object.fromEntries(TUNING.filter((name) => process.env[name] !== undefined).map((n) => [n, process.env[n]]));
 }
 
+/**
+ * Starts `node apps/server/dist/main.js` (or `entry`, a copy of it) on a free port with the given DATA_DIR, production mode
+ * (mail kept in the outbox), and waits until /readyz answers 200. Output goes to `<logFile>`; on
+ * failure its tail is thrown.
+ */
 export async function startServer({
   dataDir,
   env = {},

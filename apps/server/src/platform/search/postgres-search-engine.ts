@@ -123,6 +123,11 @@ function facetTsquery(query: SearchQuery, kinds: readonly SearchKind[] | undefin
   return parts.join(' & ');
 }
 
+/** The query's key as a tsquery value. */
+function keyTsquery(query: SearchQuery): RawBuilder<unknown> {
+  return sql`${tsqueryLiteral(query.terms)}::tsquery`;
+}
+
 /** Whether a row `t` is on the searcher's site (or every site), for them, and published in the time asked. */
 function visible(query: SearchQuery): RawBuilder<unknown> {
   const list = [sql`t.site_id in (${query.siteId}, 0)`];
@@ -139,7 +144,7 @@ function published(query: SearchQuery): RawBuilder<unknown> {
 
 /** The score of a row `t`: ts_rank (title A, body D, length-normalised) times the recency boost. */
 function score(query: SearchQuery): RawBuilder<unknown> {
-  return sql`ts_rank(t.tsv, ${tsqueryLiteral(query.terms)}::tsquery, 1)::float8
+  return sql`ts_rank(t.tsv, ${keyTsquery(query)}, 1)::float8
     * (1.0 + 1.0 / (1.0 + greatest(${query.now}::bigint - t.published_at, 0) / ${sql.lit(DAY_MS * RECENCY_DAYS)}::float8))`;
 }
 
@@ -186,7 +191,7 @@ function newestOf(row: SummaryRow): Newest {
  * narrowed by the kinds' facet tokens.
  */
 function ofKindsInIndex(query: SearchQuery, kinds: readonly SearchKind[]): RawBuilder<unknown> {
-  const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
+  const tsquery = keyTsquery(query);
   const ofThese = kinds.includes('post')
     ? sql`t.facets @@ ${kinds.map((k) => quote(`_k${k}`)).join(' | ')}::tsquery`
     : sql`t.kind <> 'post' and t.kind in (${sql.join(kinds.map((k) => sql`${k}`))})`;
@@ -279,7 +284,7 @@ export async function newestMatches(
   options: NewestOptions = {},
 ): Promise<Newest> {
   const { before, limit = WALKED, span = WALK_SPAN, others = false } = options;
-  const tsquery = sql`${tsqueryLiteral(query.terms)}::tsquery`;
+  const tsquery = keyTsquery(query);
   const older = before === undefined ? sql`` : sql`and t.id < ${before}`;
   const fromIndex = async (): Promise<Newest> => {
     const { rows } = await sql<SummaryRow>`

@@ -372,6 +372,19 @@ describe('search: a key found in more items than are ranked (decision 043)', () 
   });
 });
 
+describe.runIf(testDb === 'postgres')('search: the readers of PostgreSQL (decision 052)', () => {
+  it('reads searches through connections of their own, as many as set', async () => {
+    // Decision 052: the search readers' pool, shown to PostgreSQL as portal-search.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => search('protal', { search_key: '存储' })));
+    expect(new Set(answers.map((page) => page.total))).toEqual(new Set([answers[0]!.total]));
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity
+       where datname = current_database() and application_name = 'portal-search'`.execute(t.database.db);
+    expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+    expect(Number(rows[0]!.n)).toBeLessThanOrEqual(t.config.searchReaderConnections);
+  });
+});
+
 describe('search: the recent tier of SQLite (decision 047)', () => {
   /** Every hit of a key over all its pages, by kind and id, with the counts. */
   async function everything(site: Site, key: string) {
@@ -386,17 +399,6 @@ describe('search: the recent tier of SQLite (decision 047)', () => {
     } while (cursor);
     return { hits: seen.sort(), counts };
   }
-
-  it.runIf(testDb === 'postgres')('reads searches through connections of their own, as many as set', async () => {
-    // Decision 052: the search readers' pool, shown to PostgreSQL as portal-search.
-    const answers = await Promise.all(Array.from({ length: 12 }, () => search('protal', { search_key: '存储' })));
-    expect(new Set(answers.map((page) => page.total))).toEqual(new Set([answers[0]!.total]));
-    const { rows } = await sql<{ n: string }>`
-      select count(*) as n from pg_stat_activity
-       where datname = current_database() and application_name = 'portal-search'`.execute(t.database.db);
-    expect(Number(rows[0]!.n)).toBeGreaterThan(0);
-    expect(Number(rows[0]!.n)).toBeLessThanOrEqual(t.config.searchReaderConnections);
-  });
 
   it.runIf(testDb === 'sqlite')('finds and counts the same whether the candidates lie in the tier or not', async () => {
     const db = t.database.db;
